@@ -1,0 +1,46 @@
+/**
+ * The closed set of error codes that may cross the IPC bridge.
+ * Later areas add their codes here, so the renderer can switch over every one of them.
+ */
+export const ERROR_CODES = [
+  /** The input did not match the channel's schema. */
+  'invalid-input',
+  /** The call did not come from the app's own window. */
+  'untrusted-sender',
+  /** The channel is not part of the contract. */
+  'unknown-channel',
+  /** The request is well formed but refused by policy (e.g. a non-https link). */
+  'not-allowed',
+  /** Anything unexpected; the details stay in the main process log. */
+  'internal'
+] as const
+
+export type ErrorCode = (typeof ERROR_CODES)[number]
+
+/** What an error looks like once it has crossed the bridge: a code and a sentence for a designer. */
+export interface BridgeError {
+  code: ErrorCode
+  message: string
+}
+
+/** Every invoke result is this envelope; errors travel as data, never as thrown stacks. */
+export type Envelope<T> = { ok: true; value: T } | { ok: false; error: BridgeError }
+
+/** True when `value` is one of the known error codes. */
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value)
+}
+
+/**
+ * The error type the core throws on purpose. The IPC wrapper turns it into an envelope
+ * error with the same code and message; any other thrown value becomes `internal`.
+ */
+export class AppError extends Error {
+  readonly code: ErrorCode
+
+  constructor(code: ErrorCode, message: string) {
+    super(message)
+    this.name = 'AppError'
+    this.code = code
+  }
+}

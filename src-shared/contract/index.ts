@@ -1,0 +1,33 @@
+import { app } from './app'
+import type { AnyEvent, AnyInvoke, Area, Contract } from './define'
+
+/**
+ * The whole IPC contract. Main's handler table, the preload's bridge and the renderer's
+ * typed client are all derived from this one object.
+ */
+export const contract = {
+  app
+} satisfies Contract
+
+export type AppContract = typeof contract
+
+/** Every invoke channel of the contract, flattened, with its area and method name. */
+export function listInvokeChannels(): { area: string; method: string; spec: AnyInvoke }[] {
+  return Object.entries(contract).flatMap(([area, methods]) =>
+    Object.entries(methods as Area)
+      .filter((entry): entry is [string, AnyInvoke] => entry[1].kind === 'invoke')
+      .map(([method, spec]) => ({ area, method, spec }))
+  )
+}
+
+/** Every event channel of the contract, flattened. */
+export function listEventChannels(): { area: string; method: string; spec: AnyEvent }[] {
+  return Object.entries(contract).flatMap(([area, methods]) =>
+    Object.entries(methods as Area)
+      .filter((entry): entry is [string, AnyEvent] => entry[1].kind === 'event')
+      .map(([method, spec]) => ({ area, method, spec }))
+  )
+}
+
+export * from './errors'
+export type * from './define'

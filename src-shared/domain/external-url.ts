@@ -1,0 +1,24 @@
+/**
+ * Decides whether a link may be handed to the operating system's browser.
+ * Only plain https URLs pass: no other scheme (file:, javascript:, custom protocol
+ * handlers can run programs), and no embedded credentials.
+ * Returns the normalized URL string, or a reason it was refused.
+ */
+export function checkExternalUrl(value: unknown): { ok: true; url: string } | { ok: false; reason: string } {
+  if (typeof value !== 'string' || value.trim() === '') {
+    return { ok: false, reason: 'The link is empty.' }
+  }
+  let url: URL
+  try {
+    url = new URL(value.trim())
+  } catch {
+    return { ok: false, reason: 'The link is not a valid web address.' }
+  }
+  if (url.protocol !== 'https:') {
+    return { ok: false, reason: 'Only secure web links (https://) can be opened.' }
+  }
+  if (url.username !== '' || url.password !== '') {
+    return { ok: false, reason: 'Links that carry a user name or password are not opened.' }
+  }
+  return { ok: true, url: url.href }
+}

@@ -1,0 +1,12 @@
+/** The app's top-level views, in navigation order. */
+export const VIEWS = ['publish', 'library', 'account', 'settings'] as const
+
+export type View = (typeof VIEWS)[number]
+
+/** Human titles of the views, used by the navigation and the application menu. */
+export const VIEW_TITLES: Record<View, string> = {
+  publish: 'Publish',
+  library: 'Library',
+  account: 'Account',
+  settings: 'Settings'
+}

@@ -1,0 +1,177 @@
+import { randomBytes } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { extname, join, normalize, sep } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { build } from 'esbuild'
+import { WebSocketServer, type WebSocket } from 'ws'
+import type { EventChannel } from '../../src-shared/contract/define'
+import type { Envelope } from '../../src-shared/contract/errors'
+import { createCore, type Core, type CoreConfig } from '../../src-main/core/core'
+import { createDispatch } from '../../src-main/ipc/dispatch'
+import { createHandlerTable } from '../../src-main/ipc/handler-table'
+import { BRIDGE_PATH, PRELOAD_PATH, type ClientMessage, type ServerMessage } from './wire'
+
+const root = fileURLToPath(new URL('../..', import.meta.url))
+
+export interface TestHostOptions {
+  /** The built renderer to serve (defaults to out/renderer). */
+  rendererDir?: string
+  /** Folder that dropped files are taken from, by name. */
+  dropDir?: string
+  /** Overrides parts of the core's configuration. */
+  core?: Partial<CoreConfig>
+}
+
+/** One call seen on the bridge, kept for leak and contract checks. */
+export interface TranscriptEntry {
+  channel: string
+  input: unknown
+  reply: Envelope<unknown>
+}
+
+export interface TestHost {
+  /** The page to open in Chromium. */
+  url: string
+  core: Core
+  /** Every invoke and its reply, in order. */
+  transcript: TranscriptEntry[]
+  /** Links the core asked the OS to open. */
+  openedUrls: string[]
+  /** Sends a contract event to every connected page. */
+  emit<P>(spec: EventChannel<P>, payload: P): void
+  close(): Promise<void>
+}
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2'
+}
+
+async function bundlePreloadStandIn(token: string, dropDir: string): Promise<string> {
+  const result = await build({
+    entryPoints: [join(root, 'test/host/preload-stand-in.ts')],
+    bundle: true,
+    write: false,
+    format: 'iife',
+    platform: 'browser',
+    target: 'chrome120',
+    define: { __FLIPDROP_HOST__: JSON.stringify({ token, dropDir }) }
+  })
+  const output = result.outputFiles[0]
+  if (!output) throw new Error('esbuild produced no preload stand-in')
+  return output.text
+}
+
+/**
+ * Runs the real core and the real handler table in Node, serves the built renderer on
+ * 127.0.0.1 and carries the contract over a WebSocket, so e2e tests drive the app in
+ * Chromium exactly as Electron would, minus Electron. A test tool, never shipped.
+ */
+export async function startTestHost(options: TestHostOptions = {}): Promise<TestHost> {
+  const rendererDir = options.rendererDir ?? join(root, 'out/renderer')
+  const token = randomBytes(24).toString('hex')
+  const openedUrls: string[] = []
+  const transcript: TranscriptEntry[] = []
+  const core = createCore({
+    app: {
+      info: {
+        name: 'FlipDrop',
+        version: JSON.parse(await readFile(join(root, 'package.json'), 'utf8')).version as string,
+        platform: process.platform,
+        versions: { electron: 'test-host', chrome: 'test-host', node: process.versions.node }
+      },
+      openUrl: async (url) => {
+        openedUrls.push(url)
+      }
+    },
+    logSink: () => {},
+    ...options.core
+  })
+  const dispatch = createDispatch(createHandlerTable(core), core.log)
+  const preloadScript = await bundlePreloadStandIn(token, options.dropDir ?? '')
+
+  const server = createServer((request, response) => {
+    void serveStatic(request, response, rendererDir, preloadScript)
+  })
+  const sockets = new WebSocketServer({ noServer: true })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+
+  server.on('upgrade', (request, socket, head) => {
+    const url = new URL(request.url ?? '/', origin)
+    // Same checks Electron's trusted-sender wrapper makes: our page, and only our page.
+    if (url.pathname !== BRIDGE_PATH || request.headers.origin !== origin || url.searchParams.get('token') !== token) {
+      socket.end('HTTP/1.1 403 Forbidden\r\n\r\n')
+      return
+    }
+    sockets.handleUpgrade(request, socket, head, (ws) => serveBridge(ws))
+  })
+
+  function serveBridge(ws: WebSocket): void {
+    ws.on('message', (data) => {
+      let message: ClientMessage
+      try {
+        message = JSON.parse(data.toString()) as ClientMessage
+      } catch {
+        return
+      }
+      void dispatch(message.channel, message.input).then((reply) => {
+        transcript.push({ channel: message.channel, input: message.input, reply })
+        const out: ServerMessage = { id: message.id, reply }
+        ws.send(JSON.stringify(out))
+      })
+    })
+  }
+
+  return {
+    url: `${origin}/index.html`,
+    core,
+    transcript,
+    openedUrls,
+    emit(spec, payload) {
+      const out: ServerMessage = { event: spec.channel, payload }
+      for (const client of sockets.clients) client.send(JSON.stringify(out))
+    },
+    async close() {
+      for (const client of sockets.clients) client.terminate()
+      sockets.close()
+      server.closeAllConnections()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+    }
+  }
+}
+
+async function serveStatic(
+  request: IncomingMessage,
+  response: ServerResponse,
+  rendererDir: string,
+  preloadScript: string
+): Promise<void> {
+  const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://host').pathname)
+  if (pathname === PRELOAD_PATH) {
+    response.writeHead(200, { 'content-type': MIME['.js'] }).end(preloadScript)
+    return
+  }
+  const file = normalize(join(rendererDir, pathname === '/' ? 'index.html' : pathname))
+  if (!file.startsWith(rendererDir + sep)) {
+    response.writeHead(403).end()
+    return
+  }
+  try {
+    let body: Buffer | string = await readFile(file)
+    if (file.endsWith('index.html')) {
+      // The stand-in must run before the app's module script, as a preload would, and after
+      // the CSP meta tag, so the policy covers it too.
+      body = body.toString('utf8').replace('</head>', `  <script src="${PRELOAD_PATH}"></script>\n  </head>`)
+    }
+    response.writeHead(200, { 'content-type': MIME[extname(file)] ?? 'application/octet-stream' }).end(body)
+  } catch {
+    response.writeHead(404).end()
+  }
+}

@@ -1,0 +1,75 @@
+import { vi } from 'vitest'
+
+/**
+ * A stand-in for the `electron` module, which cannot run here. It records what the glue
+ * asks of Electron so tests can assert the settings, handlers and hooks it installs.
+ */
+export type Listener = (...args: unknown[]) => unknown
+
+export class FakeWebContents {
+  readonly listeners = new Map<string, Listener>()
+  windowOpenHandler: ((details: { url: string }) => { action: string }) | undefined
+  readonly sent: { channel: string; payload: unknown }[] = []
+  on(event: string, listener: Listener): this {
+    this.listeners.set(event, listener)
+    return this
+  }
+  setWindowOpenHandler(handler: (details: { url: string }) => { action: string }): void {
+    this.windowOpenHandler = handler
+  }
+  send(channel: string, payload: unknown): void {
+    this.sent.push({ channel, payload })
+  }
+  isDestroyed(): boolean {
+    return false
+  }
+  /** Fires a cancellable event and says whether the glue cancelled it. */
+  fireCancellable(event: string, ...args: unknown[]): boolean {
+    let prevented = false
+    this.listeners.get(event)?.({ preventDefault: () => (prevented = true) }, ...args)
+    return prevented
+  }
+}
+
+export class FakeBrowserWindow {
+  static created: FakeBrowserWindow[] = []
+  readonly webContents = new FakeWebContents()
+  readonly loaded: string[] = []
+  readonly onceListeners = new Map<string, Listener>()
+  shown = false
+  constructor(readonly options: { webPreferences?: Record<string, unknown> }) {
+    FakeBrowserWindow.created.push(this)
+  }
+  loadURL(url: string): Promise<void> {
+    this.loaded.push(url)
+    return Promise.resolve()
+  }
+  once(event: string, listener: Listener): this {
+    this.onceListeners.set(event, listener)
+    return this
+  }
+  show(): void {
+    this.shown = true
+  }
+  static getAllWindows(): FakeBrowserWindow[] {
+    return FakeBrowserWindow.created
+  }
+}
+
+export const ipcHandlers = new Map<string, Listener>()
+
+export const electronFake = {
+  ipcMain: {
+    handle: vi.fn((channel: string, listener: Listener) => {
+      if (ipcHandlers.has(channel)) throw new Error(`second handler for ${channel}`)
+      ipcHandlers.set(channel, listener)
+    }),
+    removeHandler: vi.fn((channel: string) => ipcHandlers.delete(channel))
+  },
+  shell: { openExternal: vi.fn(async (_url: string) => {}) },
+  BrowserWindow: FakeBrowserWindow,
+  Menu: {
+    buildFromTemplate: vi.fn((template: unknown) => ({ template })),
+    setApplicationMenu: vi.fn()
+  }
+}

@@ -1,0 +1,65 @@
+import { describe, expect, it, vi } from 'vitest'
+import { contract } from '../../../src-shared/contract'
+import { electronFake, FakeWebContents } from './electron-fake'
+
+vi.mock('electron', async () => (await import('./electron-fake')).electronFake)
+
+const { safeOpenExternal } = await import('../../../src-main/shell/safe-open-external')
+const { claimSingleInstance } = await import('../../../src-main/shell/single-instance')
+const { buildAppMenu } = await import('../../../src-main/shell/app-menu')
+
+describe('safeOpenExternal', () => {
+  it('opens https links and nothing else', async () => {
+    electronFake.shell.openExternal.mockClear()
+    expect(await safeOpenExternal('https://example.com')).toBe(true)
+    expect(await safeOpenExternal('file:///etc/passwd')).toBe(false)
+    expect(await safeOpenExternal({ toString: () => 'https://example.com' })).toBe(false)
+    expect(electronFake.shell.openExternal.mock.calls).toEqual([['https://example.com/']])
+  })
+})
+
+describe('claimSingleInstance', () => {
+  function fakeApp(gotLock: boolean) {
+    const listeners = new Map<string, () => void>()
+    return {
+      listeners,
+      quit: vi.fn(),
+      requestSingleInstanceLock: () => gotLock,
+      on: (event: string, listener: () => void) => listeners.set(event, listener)
+    }
+  }
+
+  it('quits a second copy', () => {
+    const app = fakeApp(false)
+    expect(claimSingleInstance(app as never, () => undefined)).toBe(false)
+    expect(app.quit).toHaveBeenCalled()
+  })
+
+  it('focuses (and restores) the first window when a second copy starts', () => {
+    const app = fakeApp(true)
+    const window = { isMinimized: () => true, restore: vi.fn(), focus: vi.fn() }
+    expect(claimSingleInstance(app as never, () => window as never)).toBe(true)
+    app.listeners.get('second-instance')?.()
+    expect(window.restore).toHaveBeenCalled()
+    expect(window.focus).toHaveBeenCalled()
+  })
+})
+
+describe('buildAppMenu', () => {
+  it('has a View item per view that sends app:navigate to the window', () => {
+    const contents = new FakeWebContents()
+    const menu = buildAppMenu(() => contents as never, false) as unknown as {
+      template: { label?: string; submenu?: { label?: string; accelerator?: string; click?: () => void }[] }[]
+    }
+    const viewMenu = menu.template.find((item) => item.label === 'View')
+    const items = viewMenu?.submenu?.filter((item) => item.accelerator) ?? []
+    expect(items.map((item) => [item.label, item.accelerator])).toEqual([
+      ['Publish', 'CmdOrCtrl+1'],
+      ['Library', 'CmdOrCtrl+2'],
+      ['Account', 'CmdOrCtrl+3'],
+      ['Settings', 'CmdOrCtrl+4']
+    ])
+    items[1]?.click?.()
+    expect(contents.sent).toEqual([{ channel: contract.app.navigate.channel, payload: 'library' }])
+  })
+})
