@@ -1,0 +1,163 @@
+import type { Readable } from 'node:stream'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { request, type Dispatcher } from 'undici'
+import type { Logger } from '../../log'
+import type { RateLimiter, RateLimitObservation } from '../rate-limiter'
+import { ServiceError, explain } from '../service-error'
+import { readRateHeaders } from './rate-headers'
+import { readAnswer, type Payload } from './read-answer'
+
+type Scalar = string | number | boolean | undefined
+
+/** One call to the service. */
+export interface ServiceRequest {
+  origin: string
+  method: 'GET' | 'POST' | 'PUT'
+  path: string
+  query?: Record<string, Scalar>
+  /** An application/x-www-form-urlencoded body. */
+  form?: Record<string, Scalar>
+  /** A streamed body with its exact length (multipart uploads). */
+  stream?: { body: AsyncIterable<Buffer>; length: number; contentType: string }
+  signal?: AbortSignal
+  /** How long to wait for the answer's headers after the body was sent. */
+  headersTimeoutMs?: number
+  /** Reads may be retried; creates, duplicates and replaces never are (no idempotency key). */
+  idempotent: boolean
+}
+
+export interface ExchangeContext {
+  apiKey: string
+  dispatcher: Dispatcher
+  limiter: RateLimiter
+  userAgent: string
+  requestTimeoutMs: number
+  retries: number
+  retryBaseMs: number
+  limitBytes: () => number | undefined
+  /** Called on every 401, so the app can stop and ask for a new key. */
+  onUnauthorized?: () => void
+  /** Where client bugs are reported (an "Unknown field(s)" answer means we sent a wrong field). */
+  log?: Logger
+}
+
+/** Errors that certainly happened before any byte of the request left this machine. */
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT'
+])
+
+function buildUrl(request: ServiceRequest): string {
+  const url = new URL(request.path, request.origin)
+  for (const [name, value] of Object.entries(request.query ?? {})) {
+    if (value !== undefined && value !== '') url.searchParams.set(name, String(value))
+  }
+  return url.href
+}
+
+function formBody(form: Record<string, Scalar>): string {
+  const params = new URLSearchParams()
+  for (const [name, value] of Object.entries(form)) {
+    if (value !== undefined) params.set(name, String(value))
+  }
+  return params.toString()
+}
+
+function errorCode(error: unknown): string | undefined {
+  let current: unknown = error
+  for (let depth = 0; depth < 4 && current instanceof Error; depth++) {
+    const code = (current as Error & { code?: unknown }).code
+    if (typeof code === 'string') return code
+    current = current.cause
+  }
+  return undefined
+}
+
+function toServiceError(error: unknown, signal: AbortSignal | undefined): ServiceError {
+  if (error instanceof ServiceError) return error
+  const reason: unknown = signal?.reason
+  if (reason instanceof ServiceError) return reason
+  if (signal?.aborted) return new ServiceError('cancelled', explain.cancelled(), { delivery: 'unknown', cause: error })
+  const code = errorCode(error)
+  const delivery = code !== undefined && NOT_SENT_CODES.has(code) ? 'not-sent' : 'unknown'
+  return new ServiceError('network', explain.network(), { delivery, cause: error })
+}
+
+/** Sends one request once, under the rate limiter. */
+async function exchangeOnce(context: ExchangeContext, call: ServiceRequest): Promise<Payload> {
+  let permit
+  try {
+    permit = await context.limiter.acquire(call.signal)
+  } catch (cause) {
+    throw new ServiceError('cancelled', explain.cancelled(), { delivery: 'not-sent', cause })
+  }
+  let observation: RateLimitObservation | null = null
+  try {
+    const headers: Record<string, string> = {
+      'x-api-key': context.apiKey,
+      accept: 'application/json',
+      'user-agent': context.userAgent
+    }
+    let body: string | AsyncIterable<Buffer> | undefined
+    if (call.form) {
+      headers['content-type'] = 'application/x-www-form-urlencoded'
+      body = formBody(call.form)
+    } else if (call.stream) {
+      headers['content-type'] = call.stream.contentType
+      headers['content-length'] = String(call.stream.length)
+      body = call.stream.body
+    }
+    const response = await request(buildUrl(call), {
+      method: call.method,
+      headers,
+      // undici sends async iterables natively (writeIterable); its types only list Readable.
+      body: body as string | Readable | undefined,
+      dispatcher: context.dispatcher,
+      signal: call.signal,
+      headersTimeout: call.headersTimeoutMs ?? context.requestTimeoutMs,
+      bodyTimeout: context.requestTimeoutMs
+    })
+    observation = readRateHeaders(response.statusCode, response.headers)
+    const retryAt = (): number => context.limiter.state.blockedUntil ?? Date.now() + 1000
+    const limitBytes = context.limitBytes
+    return await readAnswer(response, {
+      limitBytes,
+      // The limiter learns the reset from this very answer when its permit settles.
+      retryAt: () => (observation?.resetAtMs !== undefined ? Math.max(retryAt(), observation.resetAtMs) : retryAt())
+    })
+  } catch (error) {
+    const failure = toServiceError(error, call.signal)
+    if (failure.kind === 'unauthorized') context.onUnauthorized?.()
+    if (failure.kind === 'unknown-field') {
+      context.log?.error(`Client bug: ${call.method} ${call.path} sent a field the service does not know`, failure.serviceMessage)
+    }
+    throw failure
+  } finally {
+    permit.settle(observation)
+  }
+}
+
+/**
+ * Sends a request; reads are retried with backoff on network trouble, 5xx, unreadable
+ * answers and 429 (whose wait the shared limiter enforces). Writes are sent once.
+ */
+export async function exchange(context: ExchangeContext, call: ServiceRequest): Promise<Payload> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await exchangeOnce(context, call)
+    } catch (error) {
+      const failure = error instanceof ServiceError ? error : toServiceError(error, call.signal)
+      if (!call.idempotent || !failure.transient || attempt >= context.retries || call.signal?.aborted) throw failure
+      if (failure.kind !== 'rate-limited') {
+        const backoff = context.retryBaseMs * 2 ** attempt
+        await sleep(backoff / 2 + Math.random() * backoff, undefined, call.signal ? { signal: call.signal } : {}).catch(() => {
+          throw new ServiceError('cancelled', explain.cancelled(), { delivery: 'not-sent' })
+        })
+      }
+    }
+  }
+}

@@ -1,0 +1,133 @@
+import { stat } from 'node:fs/promises'
+import type { DocType, NewItem } from '../../../../src-shared/domain/service/item'
+import type { Quota } from '../../../../src-shared/domain/service/quota'
+import { hostFor, type ApiContext } from '../api-context'
+import type { Payload } from '../http/read-answer'
+import { createMultipartUpload, type UploadOptions } from '../multipart-upload'
+import { toNewItem, toNewItems } from '../normalize/item'
+import { readQuota } from '../normalize/quota'
+import { ServiceError, explain } from '../service-error'
+
+/** What to publish: the PDF's name and title on the service, and what kind of item to make. */
+export interface PublishFields {
+  name: string
+  title: string
+  docType: DocType
+}
+
+export interface Created extends NewItem {
+  quota: Quota | null
+}
+
+/** Largest Count one duplicate call accepts before the service clamps it. */
+const MAX_DUPLICATES = 500
+
+function messageOf(payload: Payload, fallback: string): string {
+  return typeof payload['Message'] === 'string' && payload['Message'] ? payload['Message'] : fallback
+}
+
+/**
+ * Creating and changing items (service-api.md §4.3, §4.5). None of these are retried here:
+ * the service has no idempotency key, so whether to send again is the queue's decision.
+ */
+export function publishingOperations(api: ApiContext) {
+  /** Refuses a file over the plan's limit before a byte is sent; the service's 413 stays the final word. */
+  async function preflight(path: string): Promise<void> {
+    const { size } = await stat(path)
+    const limit = api.uploadLimit.bytes
+    if (limit !== undefined && size > limit) {
+      throw new ServiceError('too-large', explain.tooLarge(limit), { delivery: 'not-sent', limitBytes: limit })
+    }
+  }
+
+  async function uploadTo(
+    path: string,
+    call: { method: 'POST' | 'PUT'; urlPath: string; host: 'base' | 'document' },
+    fields: Record<string, string>,
+    options: UploadOptions
+  ): Promise<Payload> {
+    await preflight(path)
+    const upload = await createMultipartUpload(path, fields, { ...options, stallMs: api.timeouts.stallMs })
+    try {
+      return await api.call({
+        method: call.method,
+        path: call.urlPath,
+        host: call.host,
+        stream: { body: upload.body, length: upload.length, contentType: upload.contentType },
+        signal: upload.signal,
+        headersTimeoutMs: api.timeouts.uploadAnswerMs,
+        idempotent: false
+      })
+    } finally {
+      upload.dispose()
+    }
+  }
+
+  return {
+    /** Uploads a PDF from disk as a new flipbook or document. */
+    async createFromFile(path: string, fields: PublishFields, options: UploadOptions = {}): Promise<Created> {
+      const host = hostFor(fields.docType)
+      const answer = await uploadTo(
+        path,
+        { method: 'POST', urlPath: '/api/create-by-file', host },
+        { Name: fields.name, Title: fields.title, DocType: fields.docType },
+        options
+      )
+      return { ...api.decode(answer, toNewItem), quota: readQuota(answer, fields.docType) }
+    },
+
+    /** Has the service download a PDF from a URL; allows for the service's own 60 s download time. */
+    async createFromUrl(fileUrl: string, fields: PublishFields, signal?: AbortSignal): Promise<Created> {
+      const answer = await api.call({
+        method: 'POST',
+        path: '/api/create-by-url',
+        host: hostFor(fields.docType),
+        form: { FileURL: fileUrl, Name: fields.name, Title: fields.title, DocType: fields.docType },
+        headersTimeoutMs: api.timeouts.createByUrlMs,
+        idempotent: false,
+        ...(signal ? { signal } : {})
+      })
+      return { ...api.decode(answer, toNewItem), quota: readQuota(answer, fields.docType) }
+    },
+
+    /**
+     * Makes `count` copies. The per-call bound is stated two ways (§4.5), so calls go in
+     * batches of the configured size until every copy exists; returns all new items.
+     */
+    async duplicate(id: number, count: number): Promise<NewItem[]> {
+      if (!Number.isInteger(count) || count < 1 || count > MAX_DUPLICATES) {
+        throw new RangeError(`Duplicate count must be a whole number from 1 to ${MAX_DUPLICATES}.`)
+      }
+      const created: NewItem[] = []
+      while (created.length < count) {
+        const batch = Math.min(api.duplicateBatch, count - created.length)
+        const answer = await api.call({ method: 'POST', path: `/api/duplicate/${id}`, form: { Count: batch }, idempotent: false })
+        const items = api.decode(answer, toNewItems)
+        if (items.length === 0) {
+          throw new ServiceError('protocol', explain.protocol('duplicate made no copies'), { delivery: 'answered' })
+        }
+        created.push(...items)
+      }
+      return created
+    },
+
+    /** Replaces the item's PDF with a file from disk; the item keeps its ID and link. */
+    async replacePdf(id: number, path: string, options: UploadOptions = {}): Promise<string> {
+      const answer = await uploadTo(path, { method: 'PUT', urlPath: `/api/replace-pdf/${id}`, host: 'base' }, {}, options)
+      return messageOf(answer, 'PDF replaced.')
+    },
+
+    /** Has the service download a replacement PDF from a URL. */
+    async replacePdfFromUrl(id: number, fileUrl: string, signal?: AbortSignal): Promise<string> {
+      const answer = await api.call({
+        method: 'PUT',
+        path: `/api/replace-pdf-by-url/${id}`,
+        form: { FileURL: fileUrl },
+        headersTimeoutMs: api.timeouts.createByUrlMs,
+        idempotent: false,
+        ...(signal ? { signal } : {})
+      })
+      return messageOf(answer, 'PDF replaced.')
+    }
+  }
+}

@@ -1,0 +1,81 @@
+import type { Delivery, ServiceErrorKind } from '../../../src-shared/domain/service/errors'
+
+/** Extra facts some errors carry. */
+export interface ServiceErrorDetails {
+  delivery: Delivery
+  /** HTTP status, when an answer came. */
+  status?: number
+  /** The service's own message, when it sent one. */
+  serviceMessage?: string
+  /** For 'rate-limited': local epoch ms when the window resets. */
+  retryAt?: number
+  /** For 'too-large': the plan's limit in bytes, when known. */
+  limitBytes?: number
+  cause?: unknown
+}
+
+/** A failed service call: a kind from the closed list and a sentence for a designer. */
+export class ServiceError extends Error {
+  readonly kind: ServiceErrorKind
+  readonly delivery: Delivery
+  readonly status: number | undefined
+  readonly serviceMessage: string | undefined
+  readonly retryAt: number | undefined
+  readonly limitBytes: number | undefined
+
+  constructor(kind: ServiceErrorKind, message: string, details: ServiceErrorDetails) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause })
+    this.name = 'ServiceError'
+    this.kind = kind
+    this.delivery = details.delivery
+    this.status = details.status
+    this.serviceMessage = details.serviceMessage
+    this.retryAt = details.retryAt
+    this.limitBytes = details.limitBytes
+  }
+
+  /** Whether sending the same read again could succeed. */
+  get transient(): boolean {
+    return (
+      this.kind === 'network' ||
+      this.kind === 'stalled' ||
+      this.kind === 'rate-limited' ||
+      this.kind === 'protocol' ||
+      (this.kind === 'service' && this.status !== undefined && this.status >= 500)
+    )
+  }
+}
+
+const MB = 1024 * 1024
+
+/** Designer-facing wording, in one place so every path says the same thing. */
+export const explain = {
+  unauthorized: (): string => 'The service did not accept the API key. Sign in again with a valid key.',
+  tooLarge: (limitBytes?: number): string =>
+    limitBytes
+      ? `The file is larger than your plan allows (${formatMb(limitBytes)} MB).`
+      : 'The file is larger than your plan allows.',
+  rateLimited: (retryAt: number): string =>
+    `The service asked FlipDrop to slow down. It will continue at ${new Date(retryAt).toLocaleTimeString()}.`,
+  notFound: (): string => 'This item no longer exists on the service, or it belongs to another account.',
+  invalidPdf: (): string => 'The service could not read this file as a PDF.',
+  hostNotAllowed: (): string => 'The service refuses to download from that address (private or disallowed host).',
+  sourceTimeout: (serviceMessage: string): string =>
+    `The web address did not deliver the PDF in time (${serviceMessage.replace(/\.$/, '')}).`,
+  quotaFull: (): string => "Your plan's item limit has been reached. Delete items or upgrade your plan to add more.",
+  unknownField: (serviceMessage: string): string =>
+    `FlipDrop sent a field the service does not know. This is a FlipDrop bug; please report it. (${serviceMessage})`,
+  service: (serviceMessage: string): string => `The service said: ${serviceMessage}`,
+  serverFailure: (status: number): string => `The service had a problem (HTTP ${status}). Try again shortly.`,
+  network: (): string => 'The service could not be reached. Check your internet connection.',
+  stalled: (seconds: number): string => `The upload stopped moving for ${seconds} seconds and was stopped.`,
+  protocol: (what: string): string => `The service sent an answer FlipDrop could not read (${what}).`,
+  cancelled: (): string => 'Cancelled.',
+  documentHostMissing: (): string =>
+    'Documents need the document host. Set it in Settings, then try again.'
+}
+
+function formatMb(bytes: number): string {
+  const mb = bytes / MB
+  return Number.isInteger(mb) ? String(mb) : mb.toFixed(1)
+}

@@ -1,0 +1,169 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { serveAdmin } from './admin'
+import { FaultRegistry } from './faults'
+import { createHandler, type Dispatch } from './http/pipeline'
+import { RateLimiter } from './http/rate-limit'
+import type { ServerEnv } from './http/route-context'
+import { maxFileBytes, resolveOptions, type DocType, type EmulatorOptions, type EmulatorOptionsInput } from './options'
+import { accountRoutes } from './routes/account'
+import { createRoutes } from './routes/create'
+import { itemRoutes } from './routes/items'
+import { modifyRoutes } from './routes/modify'
+import { servePublic } from './routes/public'
+import { referenceRoutes } from './routes/references'
+import { seedLibrary } from './seed'
+import { buildSnapshot } from './snapshot'
+import { SourceFetcher } from './source/fetch-source'
+import { FileStore } from './state/file-store'
+import { StatePersistence } from './state/persistence'
+import { EmulatorState } from './state/store'
+import type { StoredItem } from './state/types'
+
+/** A running emulator, as startEmulator returns it. */
+export interface RunningEmulator {
+  /** Origin of the default host (Flipbooks), e.g. `http://127.0.0.1:8787`. */
+  baseUrl: string
+  /** Origin of the document host (Documents). */
+  documentUrl: string
+  /** Options after defaults. */
+  options: EmulatorOptions
+  /** The live state: items, accounts, rate windows, request log, internal errors. */
+  state: EmulatorState
+  /** Injected faults: `faults.add({route, kind, ...})`. */
+  faults: FaultRegistry
+  /** Directory holding state.json (with a data dir) and the stored files. */
+  dataDir: string
+  /** Empties items, files, faults and counters; seeds again when asked (default: the seed option). */
+  reset(seed?: boolean | number): Promise<void>
+  /** Adds `count` sample items to the account of `key` (default: the first key). */
+  seed(count?: number, key?: string): Promise<StoredItem[]>
+  /** JSON view of the state (what GET /__emulator/state returns). */
+  snapshot(): Record<string, unknown>
+  /** Stops both listeners, drops open connections, saves state, removes a temp data dir. */
+  close(): Promise<void>
+}
+
+const ROUTES = [...referenceRoutes, ...accountRoutes, ...createRoutes, ...itemRoutes, ...modifyRoutes]
+
+function seedCount(seed: boolean | number): number {
+  return seed === true ? 36 : seed === false ? 0 : seed
+}
+
+function listen(server: Server, host: string, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, host, () => {
+      server.off('error', reject)
+      resolve((server.address() as AddressInfo).port)
+    })
+  })
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve())
+    server.closeAllConnections()
+  })
+}
+
+/**
+ * Starts the service emulator: two HTTP listeners sharing one state, the default host
+ * (Flipbooks) and the document host (Documents), behaving like service-api.md.
+ */
+export async function startEmulator(input: EmulatorOptionsInput = {}): Promise<RunningEmulator> {
+  const options = resolveOptions(input)
+  const ownDir = options.dataDir === undefined
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'flipdrop-emulator-')))
+  const files = new FileStore(dataDir)
+  await files.init()
+  const state = new EmulatorState(options)
+  const persistence = ownDir ? undefined : new StatePersistence(dataDir, () => state.toPersisted(), options.log)
+  const saved = await persistence?.load()
+  if (saved) state.loadPersisted(saved)
+  if (persistence) state.onChange = () => persistence.schedule()
+
+  const faults = new FaultRegistry()
+  const origins: Record<DocType, string> = { Flipbook: '', Document: '' }
+  const env: ServerEnv = {
+    options,
+    state,
+    files,
+    faults,
+    limiter: new RateLimiter(state, options.rateLimit.limit, options.rateLimit.windowSeconds, options.now),
+    source: new SourceFetcher({
+      allow: options.allowSourceHosts,
+      block: options.blockedSourceHosts,
+      timeoutS: options.sourceTimeoutS,
+      maxFileBytes: maxFileBytes(options),
+      maxFileMb: options.maxFileMb
+    }),
+    origins,
+    record: { viewerOrigin: (docType) => origins[docType], utcOffsetMinutes: options.utcOffsetMinutes }
+  }
+
+  const urls = { baseUrl: '', documentUrl: '' }
+  const seed = (count = 36, key = options.keys[0] ?? ''): Promise<StoredItem[]> => seedLibrary(env, key, count)
+  const reset = async (again?: boolean | number): Promise<void> => {
+    faults.clear()
+    env.limiter.clear()
+    state.clear()
+    await files.clear()
+    const n = seedCount(again ?? options.seed)
+    if (n > 0) await seed(n)
+  }
+  const snapshot = (): Record<string, unknown> => buildSnapshot(urls, options, state, faults)
+  const hostNames = { base: '', document: '', documentNames: options.documentHostNames }
+  const dispatch: Dispatch = {
+    env,
+    routes: ROUTES,
+    hostNames: () => hostNames,
+    admin: (ex, path) => serveAdmin(env, { reset, seed, snapshot }, ex, path),
+    publicFiles: (ex, path) => servePublic(env, ex, path)
+  }
+  // Node's own clientError handling answers unparsable requests (400) and huge headers (431).
+  // requestTimeout 0: a slow multi-GiB upload must not be cut by the server.
+  const servers = (['Flipbook', 'Document'] as const).map((docType) =>
+    createServer({ requestTimeout: 0, keepAliveTimeout: 5_000 }, createHandler(dispatch, docType))
+  )
+  const [flipServer, docServer] = servers as [Server, Server]
+  const urlHost = options.host.includes(':') ? `[${options.host}]` : options.host
+  let flipPort: number
+  let docPort: number
+  try {
+    flipPort = await listen(flipServer, options.host, options.port)
+    docPort = await listen(docServer, options.host, options.documentPort)
+  } catch (err) {
+    // A port in use: release what was opened before reporting.
+    await Promise.all(servers.filter((s) => s.listening).map(closeServer))
+    await env.source.close()
+    if (ownDir) await rm(dataDir, { recursive: true, force: true })
+    throw err
+  }
+  hostNames.base = `${urlHost}:${String(flipPort)}`
+  hostNames.document = `${urlHost}:${String(docPort)}`
+  origins.Flipbook = urls.baseUrl = `http://${hostNames.base}`
+  origins.Document = urls.documentUrl = `http://${hostNames.document}`
+
+  if (!saved && seedCount(options.seed) > 0) await seed(seedCount(options.seed))
+
+  return {
+    ...urls,
+    options,
+    state,
+    faults,
+    dataDir,
+    reset,
+    seed,
+    snapshot,
+    close: async () => {
+      await Promise.all(servers.map(closeServer))
+      await env.source.close()
+      await persistence?.flush()
+      if (ownDir) await rm(dataDir, { recursive: true, force: true })
+    }
+  }
+}

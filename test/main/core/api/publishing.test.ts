@@ -1,0 +1,76 @@
+import { request } from 'undici'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { countPages, makePdf } from '../../../emulator/fixtures/make-pdf'
+import { useApiFixture } from '../../../support/api-fixture'
+import { startPdfSource } from '../../../support/pdf-source'
+
+const fx = useApiFixture({ allowSourceHosts: ['127.0.0.1'], duplicateMax: 20 })
+let source: Awaited<ReturnType<typeof startPdfSource>>
+
+beforeAll(async () => {
+  source = await startPdfSource({ '/five.pdf': await makePdf(5, 'from url'), '/seven.pdf': await makePdf(7, 'replacement') })
+})
+afterAll(() => source.close())
+
+describe('publishing', () => {
+  it('uploads a PDF from disk: numeric ID, viewer URL, the quota after it, progress to the last byte', async () => {
+    const { client, pdf } = fx()
+    const path = await pdf('brochure.pdf', 3)
+    const progress: { sent: number; total: number }[] = []
+    const created = await client.createFromFile(path, { name: 'Brochure', title: 'Spring brochure', docType: 'Flipbook' }, {
+      onProgress: (p) => progress.push(p)
+    })
+    expect(created.id).toEqual(expect.any(Number))
+    expect(created.url).toMatch(/^https?:\/\/.+\/.+/)
+    expect(created.quota).toEqual({ docType: 'Flipbook', count: expect.any(Number), max: 100, left: expect.any(Number) })
+    expect(progress.at(-1)?.sent).toBe(progress.at(-1)?.total)
+    const item = await client.getItem(created.id)
+    expect(item).toMatchObject({ name: 'Brochure', title: 'Spring brochure', docType: 'Flipbook', pages: 3 })
+  })
+
+  it('creates a Document on the document host, with the Documents quota', async () => {
+    const { client, pdf } = fx()
+    const created = await client.createFromFile(await pdf('manual.pdf'), { name: 'Manual', title: 'Manual', docType: 'Document' })
+    expect(created.quota?.docType).toBe('Document')
+    expect((await client.getItem(created.id)).docType).toBe('Document')
+  })
+
+  it('has the service download a PDF from a URL', async () => {
+    const { client } = fx()
+    const created = await client.createFromUrl(source.url('/five.pdf'), { name: 'From URL', title: 'From URL', docType: 'Flipbook' })
+    expect((await client.getItem(created.id)).pages).toBe(5)
+  })
+
+  it('returns a PDF URL that really downloads the stored file', async () => {
+    const { client, pdf } = fx()
+    const created = await client.createFromFile(await pdf('four.pdf', 4), { name: 'Four', title: 'Four', docType: 'Flipbook' })
+    const url = await client.getPdfUrl(created.id)
+    const response = await request(url)
+    expect(response.statusCode).toBe(200)
+    expect(await countPages(new Uint8Array(await response.body.arrayBuffer()))).toBe(4)
+  })
+
+  it('duplicates in batches of the per-call bound and returns every copy', async () => {
+    const { emulator, client, pdf } = fx()
+    const created = await client.createFromFile(await pdf('dup.pdf'), { name: 'Dup', title: 'Dup', docType: 'Flipbook' })
+    const before = emulator.state.requests.length
+    const copies = await client.duplicate(created.id, 45)
+    expect(copies).toHaveLength(45)
+    expect(new Set(copies.map((copy) => copy.id)).size).toBe(45)
+    expect(copies.every((copy) => typeof copy.id === 'number' && copy.id !== created.id)).toBe(true)
+    const calls = emulator.state.requests.slice(before).filter((entry) => entry.path.startsWith('/api/duplicate')).length
+    expect(calls).toBe(3)
+    await expect(client.duplicate(created.id, 0)).rejects.toThrow('from 1 to 500')
+  })
+
+  it('replaces the PDF from disk and from a URL, keeping the ID', async () => {
+    const { client, pdf } = fx()
+    const created = await client.createFromFile(await pdf('v1.pdf', 2), { name: 'Versioned', title: 'Versioned', docType: 'Flipbook' })
+    await expect(client.replacePdf(created.id, await pdf('v2.pdf', 6))).resolves.toEqual(expect.any(String))
+    expect((await client.getItem(created.id)).pages).toBe(6)
+    await client.replacePdfFromUrl(created.id, source.url('/seven.pdf'))
+    const item = await client.getItem(created.id)
+    expect(item.pages).toBe(7)
+    expect(item.id).toBe(created.id)
+  })
+})

@@ -1,0 +1,58 @@
+import { request } from 'undici'
+import { describe, expect, it } from 'vitest'
+import { createApiClient } from '../../../../src-main/core/api/api-client'
+import { RateLimiter } from '../../../../src-main/core/api/rate-limiter'
+import { startEmulator } from '../../../emulator'
+import { KEY } from '../../../support/api-fixture'
+
+describe('the shared rate limiter', () => {
+  it('600 requests from 8 concurrent callers: zero 429, never more than the limit in a server window', async () => {
+    const emulator = await startEmulator({ keys: [KEY], rateLimit: { limit: 100, windowSeconds: 1 }, log: () => {} })
+    const limiter = new RateLimiter()
+    // Several clients of one key share one limiter, as uploads, library and account do in the app.
+    const clients = [0, 1].map(() => createApiClient({ apiKey: KEY, baseUrl: emulator.baseUrl, limiter, retries: 0 }))
+    let next = 0
+    const failures: unknown[] = []
+    const caller = async (index: number): Promise<void> => {
+      const client = clients[index % clients.length]
+      if (!client) return
+      while (next < 600) {
+        next++
+        await client.listCurrencies().catch((error: unknown) => failures.push(error))
+      }
+    }
+    await Promise.all(Array.from({ length: 8 }, (_, index) => caller(index)))
+    expect(failures).toEqual([])
+    const windows = emulator.state.rateWindows.filter((w) => w.accepted + w.rejected > 0)
+    expect(windows.reduce((sum, w) => sum + w.accepted, 0)).toBe(600)
+    expect(windows.every((w) => w.rejected === 0)).toBe(true)
+    expect(Math.max(...windows.map((w) => w.accepted))).toBeLessThanOrEqual(100)
+    await Promise.all(clients.map((client) => client.close()))
+    await emulator.close()
+  })
+
+  it('after a 429 it sends nothing until the reset, then succeeds', async () => {
+    const windowMs = 3000
+    const emulator = await startEmulator({ keys: [KEY], rateLimit: { limit: 3, windowSeconds: windowMs / 1000 }, log: () => {} })
+    const windowOf = (atMs: number): number => Math.floor(atMs / windowMs)
+    let seen: { atMs: number; status: number }[] = []
+    // A window edge can fall between filling the window and our call; then try again.
+    for (let attempt = 0; attempt < 3 && !seen.some((entry) => entry.status === 429); attempt++) {
+      // Another program using the same key, without any limiter, uses up the whole window.
+      while ((await request(`${emulator.baseUrl}/api/whoami`, { headers: { 'x-api-key': KEY } }).then(async (answer) => {
+        await answer.body.dump()
+        return answer.statusCode
+      })) !== 429);
+      const client = createApiClient({ apiKey: KEY, baseUrl: emulator.baseUrl, limiter: new RateLimiter(), retries: 3 })
+      const before = emulator.state.requests.length
+      await expect(client.whoami()).resolves.toMatchObject({ email: expect.any(String) })
+      await client.close()
+      seen = emulator.state.requests.slice(before)
+    }
+    // The probe met the 429; the retry waited for the next window instead of hammering.
+    expect(seen.map((entry) => entry.status)).toEqual([429, 200])
+    const [refused, accepted] = seen
+    expect(windowOf(accepted?.atMs ?? 0)).toBe(windowOf(refused?.atMs ?? 0) + 1)
+    await emulator.close()
+  })
+})
