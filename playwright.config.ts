@@ -6,6 +6,7 @@ import { defineConfig } from '@playwright/test'
  */
 export default defineConfig({
   testDir: 'test/e2e',
+  globalSetup: './test/e2e/global-keychain.ts',
   testMatch: '**/*.spec.ts',
   fullyParallel: false,
   workers: 2,

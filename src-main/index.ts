@@ -1,10 +1,10 @@
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { app, BrowserWindow, Menu, session } from 'electron'
-import { createCore } from './core/core'
+import { createCore, environmentOverrides } from './core/core'
 import { createDispatch } from './ipc/dispatch'
 import { createHandlerTable } from './ipc/handler-table'
-import { registerIpc } from './ipc/register-ipc'
+import { registerIpc, sendEvent } from './ipc/register-ipc'
 import { buildAppMenu } from './shell/app-menu'
 import { denyAllPermissions } from './shell/harden-contents'
 import { createMainWindow, type RendererLocation } from './shell/main-window'
@@ -24,9 +24,14 @@ function rendererLocation(): RendererLocation {
 let mainWindow: BrowserWindow | undefined
 
 if (claimSingleInstance(app, () => mainWindow)) {
-  void app.whenReady().then(() => {
+  void app.whenReady().then(async () => {
     const location = rendererLocation()
-    const core = createCore({
+    const core = await createCore({
+      userDataDir: app.getPath('userData'),
+      environment: environmentOverrides(process.env),
+      emit: (spec, payload) => {
+        if (mainWindow) sendEvent(mainWindow.webContents, spec, payload)
+      },
       app: {
         info: {
           name: app.getName(),
@@ -57,6 +62,7 @@ if (claimSingleInstance(app, () => mainWindow)) {
     app.on('activate', () => {
       if (BrowserWindow.getAllWindows().length === 0) open()
     })
+    app.on('will-quit', () => void core.close())
   })
 
   app.on('window-all-closed', () => {

@@ -1,8 +1,9 @@
 import { z } from 'zod'
 import { listInvokeChannels } from '../../src-shared/contract'
-import { AppError, type Envelope } from '../../src-shared/contract/errors'
+import type { Envelope } from '../../src-shared/contract/errors'
 import type { Logger } from '../core/log'
 import type { HandlerTable } from './handler-table'
+import { toBridgeError } from './to-bridge-error'
 
 /** Runs one invoke: raw input in, envelope out. Never throws. */
 export type Dispatch = (channel: string, rawInput: unknown) => Promise<Envelope<unknown>>
@@ -36,7 +37,8 @@ export function createDispatch(handlers: HandlerTable, log: Logger): Dispatch {
       const value = await route.handler(parsed.data)
       return { ok: true, value }
     } catch (error) {
-      if (error instanceof AppError) return { ok: false, error: { code: error.code, message: error.message } }
+      const known = toBridgeError(error)
+      if (known) return { ok: false, error: known }
       log.error(`Unexpected failure in ${channel}`, error)
       return { ok: false, error: { code: 'internal', message: 'Something went wrong inside FlipDrop. Please try again.' } }
     }

@@ -27,6 +27,16 @@ export function createHandlerTable(core: Core): HandlerTable {
         await core.app.openExternal(url)
         return undefined
       }
+    },
+    auth: {
+      status: () => core.auth.state(),
+      signIn: (input) => core.auth.signIn(input),
+      signOut: () => core.auth.signOut(),
+      refresh: () => core.auth.refresh()
+    },
+    settings: {
+      get: () => core.settings.view(),
+      update: (patch) => core.settings.update(patch)
     }
   }
 }

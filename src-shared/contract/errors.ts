@@ -1,8 +1,17 @@
+import { SERVICE_ERROR_KINDS } from '../domain/service/errors'
+
+/** Why the keychain failed (src-main/core/secrets). */
+export const KEYCHAIN_ERROR_CODES = ['keychain-locked', 'keychain-unavailable', 'keychain-timeout', 'keychain-failed'] as const
+
 /**
  * The closed set of error codes that may cross the IPC bridge.
  * Later areas add their codes here, so the renderer can switch over every one of them.
  */
 export const ERROR_CODES = [
+  ...SERVICE_ERROR_KINDS,
+  ...KEYCHAIN_ERROR_CODES,
+  /** The action needs a signed-in account. */
+  'signed-out',
   /** The input did not match the channel's schema. */
   'invalid-input',
   /** The call did not come from the app's own window. */

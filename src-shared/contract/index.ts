@@ -1,4 +1,6 @@
 import { app } from './app'
+import { auth } from './auth'
+import { settings } from './settings'
 import type { AnyEvent, AnyInvoke, Area, Contract } from './define'
 
 /**
@@ -6,7 +8,9 @@ import type { AnyEvent, AnyInvoke, Area, Contract } from './define'
  * typed client are all derived from this one object.
  */
 export const contract = {
-  app
+  app,
+  auth,
+  settings
 } satisfies Contract
 
 export type AppContract = typeof contract

@@ -1,6 +1,8 @@
 import { contract } from '../../src-shared/contract'
 import { expect, test } from './fixtures'
 
+test.use({ signedIn: true })
+
 test('shows the version it got from main over the bridge', async ({ app, host }) => {
   const expected = host.core.app.info().version
   await expect(app.version).toHaveText(`Version ${expected}`)
@@ -51,5 +53,9 @@ test('the bridge exposes only contract methods, frozen', async ({ app }) => {
     app: Object.keys(window.flipdrop.app).sort(),
     frozen: Object.isFrozen(window.flipdrop) && Object.isFrozen(window.flipdrop.app)
   }))
-  expect(shape).toEqual({ keys: ['app', 'getPathForFile'], app: ['info', 'onNavigate', 'openExternal'], frozen: true })
+  expect(shape).toEqual({
+    keys: ['app', 'auth', 'getPathForFile', 'settings'],
+    app: ['info', 'onNavigate', 'openExternal'],
+    frozen: true
+  })
 })

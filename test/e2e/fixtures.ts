@@ -1,27 +1,63 @@
+import { mkdtemp, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { test as base } from '@playwright/test'
+import { createKeychainStore } from '../../src-main/core/secrets/keychain-store'
+import type { KeychainStore } from '../../src-main/core/secrets/key-store'
+import { startEmulator, type RunningEmulator } from '../emulator'
 import { startTestHost, type TestHost, type TestHostOptions } from '../host/test-host'
 import { AppPage } from './pages/app-page'
 
+/** The key the emulator accepts in e2e tests. */
+export const E2E_KEY = 'fd-e2e-7d41c9e05b2a4f38'
+
 interface Fixtures {
   hostOptions: TestHostOptions
+  /** A real keychain entry set (gnome-keyring from global-keychain.ts) private to this test. */
+  keychain: KeychainStore
+  /** Start the app already signed in (key kept for the session), for tests about other things. */
+  signedIn: boolean
+  emulator: RunningEmulator
   host: TestHost
   app: AppPage
 }
 
-/** Each test gets its own test host (real core, real handlers) and the app opened on it. */
+/**
+ * Each test gets its own emulator, its own test host (real core, real handlers) pointed at
+ * it through the settings file, and the app opened on it in Chromium.
+ */
 export const test = base.extend<Fixtures>({
   hostOptions: [{}, { option: true }],
-  host: async ({ hostOptions }, use) => {
-    const host = await startTestHost(hostOptions)
+  signedIn: [false, { option: true }],
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
+  emulator: async ({}, use) => {
+    const emulator = await startEmulator({ keys: [E2E_KEY], seed: true, log: () => {} })
+    await use(emulator)
+    await emulator.close()
+  },
+  // eslint-disable-next-line no-empty-pattern -- as above.
+  keychain: async ({}, use, testInfo) => {
+    const keychain = createKeychainStore({ service: `FlipDrop-e2e-${testInfo.testId}` })
+    await use(keychain)
+    await keychain.delete('default')
+  },
+  host: async ({ hostOptions, emulator, keychain }, use) => {
+    const userDataDir = hostOptions.userDataDir ?? (await mkdtemp(join(tmpdir(), 'flipdrop-e2e-')))
+    await writeFile(
+      join(userDataDir, 'settings.json'),
+      JSON.stringify({ baseUrl: emulator.baseUrl, documentUrl: emulator.documentUrl })
+    )
+    const host = await startTestHost({ ...hostOptions, userDataDir, core: { keychain, ...hostOptions.core } })
     await use(host)
     await host.close()
   },
-  app: async ({ page, host }, use) => {
+  app: async ({ page, host, signedIn }, use) => {
     const errors: string[] = []
     page.on('pageerror', (error) => errors.push(error.message))
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(message.text())
     })
+    if (signedIn) await host.core.auth.signIn({ apiKey: E2E_KEY, sessionOnly: true })
     const app = new AppPage(page)
     await page.goto(host.url)
     await use(app)

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
-import { readFile } from 'node:fs/promises'
+import { mkdtemp, readFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { extname, join, normalize, sep } from 'node:path'
@@ -22,6 +23,8 @@ export interface TestHostOptions {
   dropDir?: string
   /** Overrides parts of the core's configuration. */
   core?: Partial<CoreConfig>
+  /** The user-data folder (settings, caches); a fresh temp folder by default. */
+  userDataDir?: string
 }
 
 /** One call seen on the bridge, kept for leak and contract checks. */
@@ -39,6 +42,9 @@ export interface TestHost {
   transcript: TranscriptEntry[]
   /** Links the core asked the OS to open. */
   openedUrls: string[]
+  userDataDir: string
+  /** Every line the core logged (already redacted). */
+  logLines: string[]
   /** Sends a contract event to every connected page. */
   emit<P>(spec: EventChannel<P>, payload: P): void
   close(): Promise<void>
@@ -78,7 +84,10 @@ export async function startTestHost(options: TestHostOptions = {}): Promise<Test
   const token = randomBytes(24).toString('hex')
   const openedUrls: string[] = []
   const transcript: TranscriptEntry[] = []
-  const core = createCore({
+  const userDataDir = options.userDataDir ?? (await mkdtemp(join(tmpdir(), 'flipdrop-host-')))
+  const logLines: string[] = []
+  let broadcast: (message: ServerMessage) => void = () => {}
+  const core = await createCore({
     app: {
       info: {
         name: 'FlipDrop',
@@ -90,7 +99,9 @@ export async function startTestHost(options: TestHostOptions = {}): Promise<Test
         openedUrls.push(url)
       }
     },
-    logSink: () => {},
+    userDataDir,
+    logSink: (level, line) => logLines.push(`${level}: ${line}`),
+    emit: (spec, payload) => broadcast({ event: spec.channel, payload }),
     ...options.core
   })
   const dispatch = createDispatch(createHandlerTable(core), core.log)
@@ -102,6 +113,10 @@ export async function startTestHost(options: TestHostOptions = {}): Promise<Test
   const sockets = new WebSocketServer({ noServer: true })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+
+  broadcast = (message) => {
+    for (const client of sockets.clients) client.send(JSON.stringify(message))
+  }
 
   server.on('upgrade', (request, socket, head) => {
     const url = new URL(request.url ?? '/', origin)
@@ -134,11 +149,13 @@ export async function startTestHost(options: TestHostOptions = {}): Promise<Test
     core,
     transcript,
     openedUrls,
+    userDataDir,
+    logLines,
     emit(spec, payload) {
-      const out: ServerMessage = { event: spec.channel, payload }
-      for (const client of sockets.clients) client.send(JSON.stringify(out))
+      broadcast({ event: spec.channel, payload })
     },
     async close() {
+      await core.close()
       for (const client of sockets.clients) client.terminate()
       sockets.close()
       server.closeAllConnections()

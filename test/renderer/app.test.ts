@@ -1,43 +1,38 @@
 import { mount } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createFlipdropApi, type BridgeTransport } from '../../src-shared/contract/bridge'
 import type { Envelope } from '../../src-shared/contract/errors'
+import type { AuthState } from '../../src-shared/domain/auth'
+import type { SettingsView } from '../../src-shared/domain/settings'
 import App from '../../src-renderer/src/App.vue'
-
-/**
- * Component tests in happy-dom: the bridge is the real one from the contract; main's side is
- * a scripted transport, standing for a main process that answers or fails on cue. The full
- * app against the real core runs in Chromium (test/e2e).
- */
-function installBridge(answer: (channel: string, input: unknown) => Envelope<unknown>) {
-  const calls: { channel: string; input: unknown }[] = []
-  const listeners = new Map<string, Set<(payload: unknown) => void>>()
-  const transport: BridgeTransport = {
-    invoke: async (channel, input) => {
-      calls.push({ channel, input })
-      return answer(channel, input)
-    },
-    subscribe(channel, listener) {
-      const set = listeners.get(channel) ?? new Set()
-      set.add(listener)
-      listeners.set(channel, set)
-      return () => set.delete(listener)
-    }
-  }
-  Object.defineProperty(window, 'flipdrop', { value: createFlipdropApi(transport, () => ''), configurable: true })
-  return {
-    calls,
-    fire: (channel: string, payload: unknown) => listeners.get(channel)?.forEach((listener) => listener(payload)),
-    listenerCount: (channel: string) => listeners.get(channel)?.size ?? 0
-  }
-}
+import { installBridge } from './fake-main'
 
 const info = {
   name: 'FlipDrop',
   version: '1.2.3',
   platform: 'linux',
   versions: { electron: '45.0.0', chrome: '140.0.0', node: '22.0.0' }
+}
+
+const signedIn: AuthState = {
+  signedIn: true,
+  account: { userId: '1', vendorId: '2', name: 'Ada', email: 'ada@example.com', brand: 'Ada Studio', appUrl: 'x', maxFileSizeMb: 100 },
+  storage: 'keychain',
+  problem: null
+}
+const settingsView: SettingsView = {
+  values: { baseUrl: 'https://go.fliplink.me', documentUrl: '', uploadConcurrency: 2, proxyUrl: '', notifications: true },
+  fromEnvironment: { baseUrl: false, documentUrl: false, apiKey: false }
+}
+
+/** main's answers for a signed-in user; `info` may be replaced by a failure. */
+function answers(infoReply: Envelope<unknown> = { ok: true, value: info }) {
+  return (channel: string): Envelope<unknown> => {
+    if (channel === 'app:info') return infoReply
+    if (channel === 'auth:status' || channel === 'auth:refresh') return { ok: true, value: signedIn }
+    if (channel === 'settings:get') return { ok: true, value: settingsView }
+    return { ok: true, value: undefined }
+  }
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
@@ -49,21 +44,21 @@ describe('App', () => {
   })
 
   it('shows the version main reported', async () => {
-    installBridge(() => ({ ok: true, value: info }))
+    installBridge(answers())
     const wrapper = mount(App)
     await settle()
     expect(wrapper.get('[data-testid="app-version"]').text()).toBe('Version 1.2.3')
   })
 
   it('shows main\'s message when the version cannot be read', async () => {
-    installBridge(() => ({ ok: false, error: { code: 'internal', message: 'FlipDrop lost touch with its main process.' } }))
+    installBridge(answers({ ok: false, error: { code: 'internal', message: 'FlipDrop lost touch with its main process.' } }))
     const wrapper = mount(App)
     await settle()
     expect(wrapper.get('[role="alert"]').text()).toBe('FlipDrop lost touch with its main process.')
   })
 
   it('marks the current view in the navigation and switches on click', async () => {
-    installBridge(() => ({ ok: true, value: info }))
+    installBridge(answers())
     const wrapper = mount(App)
     await settle()
     const buttons = wrapper.findAll('nav button')
@@ -77,7 +72,7 @@ describe('App', () => {
   })
 
   it('follows app:navigate from the menu and stops listening when unmounted', async () => {
-    const bridge = installBridge(() => ({ ok: true, value: info }))
+    const bridge = installBridge(answers())
     const wrapper = mount(App)
     await settle()
     bridge.fire('app:navigate', 'account')
@@ -88,7 +83,7 @@ describe('App', () => {
   })
 
   it('sends link clicks to main instead of navigating the app', async () => {
-    const bridge = installBridge((channel) => (channel === 'app:info' ? { ok: true, value: info } : { ok: true, value: undefined }))
+    const bridge = installBridge(answers())
     const wrapper = mount(App, { attachTo: document.body })
     await settle()
     const link = document.createElement('a')

@@ -6,15 +6,15 @@ import { createHandlerTable } from '../../src-main/ipc/handler-table'
 import { memoryTransport } from '../support/memory-transport'
 import { createTestCore } from '../support/test-core'
 
-function realBridge() {
-  const { core } = createTestCore()
+async function realBridge() {
+  const { core } = await createTestCore()
   const wire = memoryTransport(createDispatch(createHandlerTable(core), core.log))
   return { wire, api: createFlipdropApi(wire.transport, (file: { name: string }) => `/drops/${file.name}`) }
 }
 
 describe('createFlipdropApi', () => {
-  it('exposes exactly the contract: one method per invoke, onX per event, plus getPathForFile', () => {
-    const { api } = realBridge()
+  it('exposes exactly the contract: one method per invoke, onX per event, plus getPathForFile', async () => {
+    const { api } = await realBridge()
     const expected = new Map<string, string[]>()
     for (const { area, method } of listInvokeChannels()) expected.set(area, [...(expected.get(area) ?? []), method])
     for (const { area, method } of listEventChannels()) {
@@ -26,19 +26,19 @@ describe('createFlipdropApi', () => {
     }
   })
 
-  it('is frozen, so the page cannot add or swap methods', () => {
-    const { api } = realBridge()
+  it('is frozen, so the page cannot add or swap methods', async () => {
+    const { api } = await realBridge()
     expect(Object.isFrozen(api)).toBe(true)
     expect(Object.isFrozen(api.app)).toBe(true)
   })
 
   it('round-trips a call through the real dispatch', async () => {
-    const { api } = realBridge()
+    const { api } = await realBridge()
     await expect(api.app.info()).resolves.toMatchObject({ ok: true, value: { name: 'FlipDrop', version: '9.9.9' } })
   })
 
-  it('delivers events and stops after unsubscribe', () => {
-    const { api, wire } = realBridge()
+  it('delivers events and stops after unsubscribe', async () => {
+    const { api, wire } = await realBridge()
     const seen: string[] = []
     const stop = api.app.onNavigate((view) => seen.push(view))
     wire.fire('app:navigate', 'library')
@@ -64,8 +64,8 @@ describe('createFlipdropApi', () => {
     await expect(api.app.info()).resolves.toMatchObject({ ok: false, error: { code: 'internal' } })
   })
 
-  it('passes dropped files to the path lookup it was given', () => {
-    const { api } = realBridge()
+  it('passes dropped files to the path lookup it was given', async () => {
+    const { api } = await realBridge()
     expect(api.getPathForFile({ name: 'brochure.pdf' })).toBe('/drops/brochure.pdf')
   })
 })

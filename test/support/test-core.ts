@@ -1,10 +1,22 @@
-import { createCore, type Core } from '../../src-main/core/core'
+import { mkdtemp } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createCore, type Core, type CoreConfig } from '../../src-main/core/core'
+import { createMemoryKeychain } from './memory-keychain'
 
-/** A real core with a recording browser opener and an in-memory log. */
-export function createTestCore(): { core: Core; opened: string[]; logLines: string[] } {
+/** A real core in a temp user-data folder, with a recording browser opener and an in-memory log. */
+export async function createTestCore(overrides: Partial<CoreConfig> = {}): Promise<{
+  core: Core
+  opened: string[]
+  logLines: string[]
+  events: { channel: string; payload: unknown }[]
+  userDataDir: string
+}> {
   const opened: string[] = []
   const logLines: string[] = []
-  const core = createCore({
+  const events: { channel: string; payload: unknown }[] = []
+  const userDataDir = await mkdtemp(join(tmpdir(), 'flipdrop-core-'))
+  const core = await createCore({
     app: {
       info: {
         name: 'FlipDrop',
@@ -16,7 +28,11 @@ export function createTestCore(): { core: Core; opened: string[]; logLines: stri
         opened.push(url)
       }
     },
-    logSink: (level, line) => logLines.push(`${level}: ${line}`)
+    userDataDir,
+    keychain: createMemoryKeychain(),
+    logSink: (level, line) => logLines.push(`${level}: ${line}`),
+    emit: (spec, payload) => events.push({ channel: spec.channel, payload }),
+    ...overrides
   })
-  return { core, opened, logLines }
+  return { core, opened, logLines, events, userDataDir }
 }

@@ -14,9 +14,9 @@ const topFrame = (url: string) => ({ senderFrame: { url, parent: null } })
 
 describe('registerIpc', () => {
   let unregister: () => void
-  beforeEach(() => {
+  beforeEach(async () => {
     ipcHandlers.clear()
-    const { core } = createTestCore()
+    const { core } = await createTestCore()
     unregister = registerIpc(createDispatch(createHandlerTable(core), core.log), () => appUrl)
   })
 

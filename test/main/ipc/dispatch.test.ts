@@ -4,8 +4,8 @@ import { createDispatch } from '../../../src-main/ipc/dispatch'
 import { createHandlerTable, type HandlerTable } from '../../../src-main/ipc/handler-table'
 import { createTestCore } from '../../support/test-core'
 
-function setup(override?: (table: HandlerTable) => void) {
-  const test = createTestCore()
+async function setup(override?: (table: HandlerTable) => void) {
+  const test = await createTestCore()
   const table = createHandlerTable(test.core)
   override?.(table)
   return { ...test, dispatch: createDispatch(table, test.core.log) }
@@ -13,12 +13,12 @@ function setup(override?: (table: HandlerTable) => void) {
 
 describe('createDispatch', () => {
   it('returns the core value in an ok envelope', async () => {
-    const { dispatch } = setup()
+    const { dispatch } = await setup()
     await expect(dispatch('app:info', undefined)).resolves.toMatchObject({ ok: true, value: { version: '9.9.9' } })
   })
 
   it('rejects input that does not match the schema, naming the channel', async () => {
-    const { dispatch, opened } = setup()
+    const { dispatch, opened } = await setup()
     const reply = await dispatch('app:openExternal', { url: 'https://example.com' })
     expect(reply).toEqual({
       ok: false,
@@ -28,12 +28,12 @@ describe('createDispatch', () => {
   })
 
   it('rejects input on a channel that takes none', async () => {
-    const { dispatch } = setup()
+    const { dispatch } = await setup()
     await expect(dispatch('app:info', { sneaky: true })).resolves.toMatchObject({ ok: false, error: { code: 'invalid-input' } })
   })
 
   it('refuses channels outside the contract', async () => {
-    const { dispatch } = setup()
+    const { dispatch } = await setup()
     await expect(dispatch('fs:readFile', '/etc/passwd')).resolves.toEqual({
       ok: false,
       error: { code: 'unknown-channel', message: 'FlipDrop has no action named "fs:readFile".' }
@@ -41,7 +41,7 @@ describe('createDispatch', () => {
   })
 
   it('passes a deliberate AppError through with its code and message', async () => {
-    const { dispatch } = setup()
+    const { dispatch } = await setup()
     await expect(dispatch('app:openExternal', 'http://example.com')).resolves.toEqual({
       ok: false,
       error: { code: 'not-allowed', message: 'Only secure web links (https://) can be opened.' }
@@ -49,7 +49,7 @@ describe('createDispatch', () => {
   })
 
   it('hides unexpected failures behind "internal" and logs them', async () => {
-    const { dispatch, logLines } = setup((table) => {
+    const { dispatch, logLines } = await setup((table) => {
       table.app.info = () => {
         throw new TypeError('cannot read properties of undefined (at /secret/path.ts:12)')
       }
@@ -61,7 +61,7 @@ describe('createDispatch', () => {
   })
 
   it('passes an AppError thrown by any handler through unchanged', async () => {
-    const { dispatch } = setup((table) => {
+    const { dispatch } = await setup((table) => {
       table.app.info = () => {
         throw new AppError('not-allowed', 'Not today.')
       }
@@ -69,10 +69,10 @@ describe('createDispatch', () => {
     await expect(dispatch('app:info', undefined)).resolves.toEqual({ ok: false, error: { code: 'not-allowed', message: 'Not today.' } })
   })
 
-  it('refuses to start when a contract channel has no handler', () => {
-    const { core } = createTestCore()
+  it('refuses to start when a contract channel has no handler', async () => {
+    const { core } = await createTestCore()
     const table = createHandlerTable(core)
-    const incomplete = { app: { info: table.app.info } } as unknown as HandlerTable
+    const incomplete = { ...table, app: { info: table.app.info } } as unknown as HandlerTable
     expect(() => createDispatch(incomplete, core.log)).toThrow('No handler for contract channel app:openExternal')
   })
 })

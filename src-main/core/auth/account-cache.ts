@@ -1,0 +1,45 @@
+import { readFile, rm } from 'node:fs/promises'
+import { join } from 'node:path'
+import writeFileAtomic from 'write-file-atomic'
+import { z } from 'zod'
+import type { Account } from '../../../src-shared/domain/service/account'
+
+const accountSchema = z.object({
+  userId: z.string(),
+  vendorId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  brand: z.string(),
+  appUrl: z.string(),
+  maxFileSizeMb: z.number()
+})
+
+/**
+ * The last account whoami returned, so the header can show who is signed in while offline.
+ * Public facts only: the key is never part of it.
+ */
+export interface AccountCache {
+  read(): Promise<Account | null>
+  write(account: Account): Promise<void>
+  clear(): Promise<void>
+}
+
+export function createAccountCache(directory: string): AccountCache {
+  const path = join(directory, 'account.json')
+  return {
+    async read() {
+      try {
+        const parsed = accountSchema.safeParse(JSON.parse(await readFile(path, 'utf8')))
+        return parsed.success ? parsed.data : null
+      } catch {
+        return null
+      }
+    },
+    async write(account) {
+      await writeFileAtomic(path, `${JSON.stringify(account, null, 2)}\n`, { mode: 0o600 })
+    },
+    async clear() {
+      await rm(path, { force: true })
+    }
+  }
+}

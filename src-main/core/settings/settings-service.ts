@@ -1,0 +1,45 @@
+import { contract } from '../../../src-shared/contract'
+import type { SettingsPatch, SettingsView } from '../../../src-shared/domain/settings'
+import type { EnvironmentOverrides } from '../auth/auth-service'
+import type { EventSink } from '../events'
+import type { SettingsStore } from './settings-store'
+
+/** The `settings` area of the core: the effective values, and changes that take effect at once. */
+export interface SettingsService {
+  view(): SettingsView
+  update(patch: SettingsPatch): Promise<SettingsView>
+}
+
+export function createSettingsService(
+  store: SettingsStore,
+  environment: EnvironmentOverrides,
+  emit: EventSink,
+  applied: () => void
+): SettingsService {
+  const view = (): SettingsView => {
+    const values = store.get()
+    return {
+      // The environment wins, and the form shows what is really in use.
+      values: {
+        ...values,
+        baseUrl: environment.baseUrl || values.baseUrl,
+        documentUrl: environment.documentUrl || values.documentUrl
+      },
+      fromEnvironment: {
+        baseUrl: Boolean(environment.baseUrl),
+        documentUrl: Boolean(environment.documentUrl),
+        apiKey: Boolean(environment.apiKey)
+      }
+    }
+  }
+  return {
+    view,
+    async update(patch) {
+      await store.update(patch)
+      applied()
+      const next = view()
+      emit(contract.settings.changed, next)
+      return next
+    }
+  }
+}

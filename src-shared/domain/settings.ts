@@ -1,0 +1,72 @@
+import { z } from 'zod'
+
+/** The service's public API host (the Flipbook host). */
+export const DEFAULT_BASE_URL = 'https://go.fliplink.me'
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
+
+/** Whether a value is a URL whose checks should run (an allowed empty value skips them). */
+const checked = (allowEmpty: boolean) => (value: string) => !(allowEmpty && value === '') && URL.canParse(value)
+
+/**
+ * A service address: https, or plain http only for this computer (a local emulator).
+ * Keys travel in a header, so they must never cross a network unencrypted.
+ * With `allowEmpty`, '' means "not set".
+ */
+function serviceUrl(label: string, allowEmpty = false) {
+  const isUrl = checked(allowEmpty)
+  return z
+    .string()
+    .trim()
+    .max(2048)
+    .refine((value) => (allowEmpty && value === '') || URL.canParse(value), { message: `${label} is not a valid web address.` })
+    .refine(
+      (value) => {
+        if (!isUrl(value)) return true
+        const url = new URL(value)
+        return url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname))
+      },
+      { message: `${label} must start with https:// (http:// is allowed only for this computer).` }
+    )
+    .refine((value) => !isUrl(value) || (new URL(value).username === '' && new URL(value).password === ''), {
+      message: `${label} must not contain a user name or password.`
+    })
+    .transform((value) => value.replace(/\/+$/, ''))
+}
+
+const proxyUrl = z
+  .string()
+  .trim()
+  .max(2048)
+  .refine((value) => value === '' || (URL.canParse(value) && ['http:', 'https:'].includes(new URL(value).protocol)), {
+    message: 'Proxy must be an http:// or https:// address, like http://proxy.example.com:8080.'
+  })
+
+/** Everything the user can set, with defaults; shared by the Settings form and main. */
+export const settingsSchema = z.object({
+  baseUrl: serviceUrl('Service address').default(DEFAULT_BASE_URL),
+  /** The document host; Documents cannot be made without it (no public default is known). */
+  documentUrl: serviceUrl('Document host', true).default(''),
+  uploadConcurrency: z
+    .number({ message: 'Uploads at once must be a number.' })
+    .int('Uploads at once must be a whole number.')
+    .min(1, 'At least one upload at a time.')
+    .max(6, 'At most 6 uploads at a time.')
+    .default(2),
+  /** Overrides HTTPS_PROXY / HTTP_PROXY when set. */
+  proxyUrl: proxyUrl.default(''),
+  notifications: z.boolean().default(true)
+})
+
+export type Settings = z.output<typeof settingsSchema>
+
+/** A change to some settings; each field is checked as in the full schema. */
+export const settingsPatchSchema = settingsSchema.partial().strict()
+
+export type SettingsPatch = z.input<typeof settingsPatchSchema>
+
+/** Settings as the renderer sees them: values, and which ones the environment overrides. */
+export interface SettingsView {
+  values: Settings
+  fromEnvironment: { baseUrl: boolean; documentUrl: boolean; apiKey: boolean }
+}

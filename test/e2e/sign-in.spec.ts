@@ -1,0 +1,102 @@
+import { readdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { E2E_KEY, expect, test } from './fixtures'
+import { SignInPage } from './pages/sign-in-page'
+
+test('a good key signs in, shows the account, and is stored in the keychain', async ({ app, emulator, host, keychain }) => {
+  const signIn = new SignInPage(app.page)
+  await expect(signIn.heading).toBeVisible()
+  await expect(signIn.keyInput).toHaveAttribute('type', 'password')
+  await signIn.showKey.click()
+  await expect(signIn.keyInput).toHaveAttribute('type', 'text')
+  await signIn.signIn(E2E_KEY, { baseUrl: emulator.baseUrl })
+  const account = emulator.state.accountOf(E2E_KEY)
+  const badge = app.page.getByLabel('Signed-in account')
+  await expect(badge).toContainText(account?.name ?? '')
+  await expect(badge).toContainText(account?.email ?? '')
+  await expect(badge).toContainText(account?.brand ?? '')
+  await app.goTo('settings')
+  await expect(app.page.getByTestId('key-status')).toHaveText('Stored in your system keychain')
+  expect(await keychain.get('default')).toBe(E2E_KEY)
+  expect(host.core.auth.state().storage).toBe('keychain')
+})
+
+test('a bad key is refused and nothing is stored', async ({ app, host, keychain }) => {
+  const signIn = new SignInPage(app.page)
+  await signIn.signIn('fd-wrong-key-0000000')
+  await expect(signIn.alert).toContainText('This API key was not accepted')
+  await expect(signIn.heading).toBeVisible()
+  expect(await keychain.get('default')).toBeNull()
+  expect(await readdir(host.userDataDir)).toEqual(['settings.json'])
+})
+
+test('an unreachable service says so and keeps what was typed', async ({ app, keychain }) => {
+  const signIn = new SignInPage(app.page)
+  await signIn.signIn(E2E_KEY, { baseUrl: 'http://127.0.0.1:9' })
+  await expect(signIn.alert).toContainText('could not be reached')
+  await expect(signIn.keyInput).toHaveValue(E2E_KEY)
+  await expect(app.page.getByLabel('Service address')).toHaveValue('http://127.0.0.1:9')
+  expect(await keychain.get('default')).toBeNull()
+})
+
+test('the form checks the key and the addresses before asking main', async ({ app, host }) => {
+  const signIn = new SignInPage(app.page)
+  await signIn.signIn('short', { baseUrl: 'http://example.com' })
+  await expect(app.page.getByText('That is too short to be an API key.')).toBeVisible()
+  await expect(app.page.getByText('http:// is allowed only for this computer')).toBeVisible()
+  expect(host.transcript.filter((entry) => entry.channel === 'auth:signIn')).toEqual([])
+})
+
+test('sign out deletes the key and the cached account', async ({ app, emulator, host, keychain }) => {
+  const signIn = new SignInPage(app.page)
+  await signIn.signIn(E2E_KEY, { baseUrl: emulator.baseUrl })
+  await expect(app.page.getByLabel('Signed-in account')).toBeVisible()
+  await app.page.getByLabel('Signed-in account').getByRole('button', { name: 'Sign out' }).click()
+  await expect(signIn.heading).toBeVisible()
+  expect(await keychain.get('default')).toBeNull()
+  expect(await readdir(host.userDataDir)).not.toContain('account.json')
+})
+
+test('a key revoked mid-session stops requests and asks for a new key', async ({ app, emulator, host, keychain }) => {
+  const signIn = new SignInPage(app.page)
+  await signIn.signIn(E2E_KEY, { baseUrl: emulator.baseUrl })
+  await expect(app.page.getByLabel('Signed-in account')).toBeVisible()
+  // The service forgets the key: every request now gets the HTML 401 page.
+  emulator.state.accounts.delete(E2E_KEY)
+  await app.goTo('account')
+  await expect(signIn.heading).toBeVisible()
+  await expect(signIn.alert.first()).toContainText('no longer accepts your API key')
+  const before = emulator.state.requests.length
+  await expect(app.page.evaluate(() => window.flipdrop.auth.refresh())).resolves.toMatchObject({ ok: false, error: { code: 'signed-out' } })
+  expect(emulator.state.requests.length).toBe(before)
+  // Nothing was lost: the key is still stored, to be replaced by the new one.
+  expect(await keychain.get('default')).toBe(E2E_KEY)
+  expect(host.core.auth.state()).toMatchObject({ signedIn: false, problem: { code: 'unauthorized' } })
+})
+
+test('the key never leaves main: not in files, logs or any IPC result', async ({ app, emulator, host }) => {
+  const signIn = new SignInPage(app.page)
+  await signIn.signIn(E2E_KEY, { baseUrl: emulator.baseUrl })
+  await expect(app.page.getByLabel('Signed-in account')).toBeVisible()
+  await app.goTo('account')
+  await app.goTo('settings')
+  await app.page.getByLabel('Uploads at once').fill('3')
+  await app.page.getByRole('button', { name: 'Save settings' }).click()
+  await expect(app.page.getByRole('status')).toHaveText('Settings saved.')
+  emulator.state.accounts.delete(E2E_KEY)
+  await app.page.evaluate(() => window.flipdrop.auth.refresh())
+  await expect(signIn.heading).toBeVisible()
+
+  const files = await readdir(host.userDataDir)
+  expect(files.length).toBeGreaterThan(0)
+  for (const file of files) {
+    expect(await readFile(join(host.userDataDir, file), 'utf8'), file).not.toContain(E2E_KEY)
+  }
+  expect(host.logLines.length).toBeGreaterThan(0)
+  expect(host.logLines.join('\n')).not.toContain(E2E_KEY)
+  const replies = host.transcript.map((entry) => JSON.stringify(entry.reply))
+  expect(replies.length).toBeGreaterThan(5)
+  expect(replies.filter((reply) => reply.includes(E2E_KEY))).toEqual([])
+  const pageState = await app.page.evaluate(() => document.documentElement.outerHTML)
+  expect(pageState).not.toContain(E2E_KEY)
+})

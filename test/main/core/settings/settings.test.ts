@@ -1,0 +1,104 @@
+import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { createLogger } from '../../../../src-main/core/log'
+import { createSettingsService } from '../../../../src-main/core/settings/settings-service'
+import { openSettingsStore } from '../../../../src-main/core/settings/settings-store'
+import { settingsPatchSchema, settingsSchema } from '../../../../src-shared/domain/settings'
+
+async function folder(contents?: string) {
+  const dir = await mkdtemp(join(tmpdir(), 'flipdrop-settings-'))
+  if (contents !== undefined) await writeFile(join(dir, 'settings.json'), contents)
+  const lines: string[] = []
+  const log = createLogger((level, line) => lines.push(`${level} ${line}`))
+  return { dir, lines, log }
+}
+
+describe('settings schema (shared by the form and main)', () => {
+  it('has defaults', () => {
+    expect(settingsSchema.parse({})).toEqual({
+      baseUrl: 'https://go.fliplink.me',
+      documentUrl: '',
+      uploadConcurrency: 2,
+      proxyUrl: '',
+      notifications: true
+    })
+  })
+
+  it.each([
+    [{ baseUrl: 'http://example.com' }, 'http:// is allowed only for this computer'],
+    [{ baseUrl: 'not a url' }, 'Service address is not a valid web address.'],
+    [{ baseUrl: 'https://user:pw@example.com' }, 'must not contain a user name or password'],
+    [{ documentUrl: 'ftp://docs.example.com' }, 'Document host must start with https://'],
+    [{ uploadConcurrency: 0 }, 'At least one upload at a time.'],
+    [{ uploadConcurrency: 7 }, 'At most 6 uploads at a time.'],
+    [{ uploadConcurrency: 2.5 }, 'whole number'],
+    [{ proxyUrl: 'socks5://proxy:1080' }, 'Proxy must be an http:// or https:// address']
+  ])('refuses %j with a specific message', (input, message) => {
+    const result = settingsSchema.safeParse(input)
+    expect(result.success).toBe(false)
+    expect(result.error?.issues.map((issue) => issue.message).join('\n')).toContain(message)
+  })
+
+  it('accepts loopback http for a local emulator and trims a trailing slash', () => {
+    expect(settingsSchema.parse({ baseUrl: 'http://127.0.0.1:8787/' }).baseUrl).toBe('http://127.0.0.1:8787')
+    expect(settingsSchema.parse({ documentUrl: 'https://docs.example.com' }).documentUrl).toBe('https://docs.example.com')
+  })
+
+  it('refuses unknown fields in a change', () => {
+    expect(settingsPatchSchema.safeParse({ apiKey: 'sneaky' }).success).toBe(false)
+  })
+})
+
+describe('settings store', () => {
+  it('gives defaults without a file, and keeps them on a broken or invalid one (with a warning)', async () => {
+    const none = await folder()
+    expect((await openSettingsStore(none.dir, none.log)).get().baseUrl).toBe('https://go.fliplink.me')
+    const broken = await folder('{ not json')
+    expect((await openSettingsStore(broken.dir, broken.log)).get().uploadConcurrency).toBe(2)
+    expect(broken.lines.join('\n')).toContain('unreadable')
+    const invalid = await folder(JSON.stringify({ uploadConcurrency: 99 }))
+    expect((await openSettingsStore(invalid.dir, invalid.log)).get().uploadConcurrency).toBe(2)
+    expect(invalid.lines.join('\n')).toContain('invalid values')
+  })
+
+  it('saves a valid change to a private file and reads it back on the next start', async () => {
+    const { dir, log } = await folder()
+    const store = await openSettingsStore(dir, log)
+    await store.update({ uploadConcurrency: 4, proxyUrl: 'http://proxy.example.com:8080' })
+    expect((await stat(join(dir, 'settings.json'))).mode & 0o777).toBe(0o600)
+    const again = await openSettingsStore(dir, log)
+    expect(again.get()).toMatchObject({ uploadConcurrency: 4, proxyUrl: 'http://proxy.example.com:8080' })
+  })
+
+  it('refuses an invalid change and keeps the file as it was', async () => {
+    const { dir, log } = await folder()
+    const store = await openSettingsStore(dir, log)
+    await store.update({ uploadConcurrency: 3 })
+    await expect(store.update({ uploadConcurrency: 0 })).rejects.toThrow()
+    expect(JSON.parse(await readFile(join(dir, 'settings.json'), 'utf8'))).toMatchObject({ uploadConcurrency: 3 })
+  })
+})
+
+describe('settings service', () => {
+  it('shows environment values as in use and flags them; a change is applied and announced', async () => {
+    const { dir, log } = await folder()
+    const events: { channel: string; payload: unknown }[] = []
+    let applied = 0
+    const service = createSettingsService(
+      await openSettingsStore(dir, log),
+      { baseUrl: 'http://127.0.0.1:9999', apiKey: 'k' },
+      (spec, payload) => events.push({ channel: spec.channel, payload }),
+      () => applied++
+    )
+    expect(service.view()).toMatchObject({
+      values: { baseUrl: 'http://127.0.0.1:9999' },
+      fromEnvironment: { baseUrl: true, documentUrl: false, apiKey: true }
+    })
+    const next = await service.update({ notifications: false })
+    expect(next.values.notifications).toBe(false)
+    expect(applied).toBe(1)
+    expect(events).toEqual([{ channel: 'settings:changed', payload: next }])
+  })
+})
