@@ -95,3 +95,17 @@ describe('App', () => {
     expect(bridge.calls).toContainEqual({ channel: 'app:openExternal', input: 'https://example.com/help' })
   })
 })
+
+describe('the account badge', () => {
+  beforeEach(() => setActivePinia(createPinia()))
+
+  it('marks a key kept for this session only', async () => {
+    installBridge((channel) => {
+      if (channel === 'auth:status') return { ok: true, value: { ...signedIn, storage: 'session' } }
+      return answers()(channel)
+    })
+    const wrapper = mount(App)
+    await settle()
+    expect(wrapper.get('[aria-label="Signed-in account"]').text()).toContain('Key for this session only')
+  })
+})

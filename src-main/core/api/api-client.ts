@@ -1,4 +1,5 @@
 import type { Dispatcher } from 'undici'
+import { DEFAULT_BASE_URL } from '../../../src-shared/domain/settings'
 import type { Logger } from '../log'
 import { createApiContext } from './api-context'
 import { createDispatcher } from './http/dispatcher'
@@ -9,8 +10,6 @@ import { referenceOperations } from './operations/references'
 import { limiterForKey } from './limiter-registry'
 import type { RateLimiter } from './rate-limiter'
 
-/** The service's public API host (the Flipbook host). */
-export const DEFAULT_BASE_URL = 'https://go.fliplink.me'
 
 export interface ApiClientOptions {
   apiKey: string

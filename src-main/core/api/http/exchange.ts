@@ -122,12 +122,11 @@ async function exchangeOnce(context: ExchangeContext, call: ServiceRequest): Pro
       bodyTimeout: context.requestTimeoutMs
     })
     observation = readRateHeaders(response.statusCode, response.headers)
-    const retryAt = (): number => context.limiter.state.blockedUntil ?? Date.now() + 1000
-    const limitBytes = context.limitBytes
+    // Settle now, so a 429's wait is already known to the limiter when the answer is read.
+    permit.settle(observation)
     return await readAnswer(response, {
-      limitBytes,
-      // The limiter learns the reset from this very answer when its permit settles.
-      retryAt: () => (observation?.resetAtMs !== undefined ? Math.max(retryAt(), observation.resetAtMs) : retryAt())
+      limitBytes: context.limitBytes,
+      retryAt: () => context.limiter.state.blockedUntil ?? Date.now() + 1000
     })
   } catch (error) {
     const failure = toServiceError(error, call.signal)
