@@ -31,10 +31,20 @@ async function uploadThroughput(dir: string): Promise<void> {
   try {
     const client: number[] = []
     const curl: number[] = []
-    // Alternate, best of three each, so disk cache and warm-up favour neither side.
-    for (let round = 0; round < 3; round++) {
-      curl.push(await uploadWithCurl(emulator.baseUrl, KEY, path))
-      client.push(await uploadWithClient(emulator.baseUrl, KEY, path))
+    // Each upload starts from an empty emulator (stored files slow it down as they pile up),
+    // and the order alternates, so neither side gets the fresher server.
+    const reset = async (): Promise<void> => {
+      await (await fetch(`${emulator.baseUrl}/__emulator/reset`, { method: 'POST' })).arrayBuffer()
+    }
+    for (let round = 0; round < 4; round++) {
+      const sides = [
+        async () => curl.push(await uploadWithCurl(emulator.baseUrl, KEY, path)),
+        async () => client.push(await uploadWithClient(emulator.baseUrl, KEY, path))
+      ]
+      for (const side of round % 2 === 0 ? sides : sides.reverse()) {
+        await reset()
+        await side()
+      }
     }
     const clientMiBs = 512 / Math.min(...client)
     const curlMiBs = 512 / Math.min(...curl)

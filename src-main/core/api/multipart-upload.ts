@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { createReadStream } from 'node:fs'
-import { stat } from 'node:fs/promises'
+import { open, stat } from 'node:fs/promises'
 import { basename } from 'node:path'
 import { ServiceError, explain } from './service-error'
 
@@ -38,6 +37,42 @@ function chunkBytes(size: number): number {
 /** Field values go into quoted headers: keep them on one line, without quotes. */
 function headerValue(value: string): string {
   return value.replace(/[\r\n"]/g, ' ')
+}
+
+/**
+ * The file in chunks of about 1 % (64 KiB to 1 MiB), read into two buffers used in turn:
+ * one is being sent while the next is read. Reusing them instead of allocating a buffer
+ * per read cut the upload's CPU (mostly garbage collection) to a fraction.
+ *
+ * Safe because the consumer, undici, takes the next chunk only after the socket drained
+ * the previous one (a chunk this size is always above the socket's high-water mark), so a
+ * buffer is refilled only once it was handed to the kernel; the upload-integrity test
+ * (test/main/core/api/upload-integrity.test.ts) would catch any change to that.
+ */
+async function* readFileChunks(path: string, size: number): AsyncGenerator<Buffer> {
+  const chunkSize = chunkBytes(size)
+  const buffers = [Buffer.allocUnsafe(chunkSize), Buffer.allocUnsafe(chunkSize)] as const
+  const file = await open(path, 'r')
+  try {
+    const readAt = async (buffer: Buffer, position: number): Promise<Buffer> => {
+      const length = Math.min(buffer.length, size - position)
+      const { bytesRead } = await file.read(buffer, 0, length, position)
+      if (bytesRead !== length) throw new Error('The file got shorter while it was being uploaded.')
+      return buffer.subarray(0, bytesRead)
+    }
+    let position = 0
+    let turn = 0
+    let next = readAt(buffers[0], 0)
+    while (position < size) {
+      const chunk = await next
+      position += chunk.length
+      turn ^= 1
+      if (position < size) next = readAt(turn === 0 ? buffers[0] : buffers[1], position)
+      yield chunk
+    }
+  } finally {
+    await file.close()
+  }
 }
 
 /**
@@ -88,13 +123,11 @@ export async function createMultipartUpload(
     lastMoved = Date.now()
     yield head
     if (size > 0) {
-      // `end` pins the length we announced: a file that grows while uploading cannot overrun it.
-      for await (const chunk of createReadStream(path, { highWaterMark: chunkBytes(size), start: 0, end: size - 1 })) {
-        const buffer = chunk as Buffer
-        sent += buffer.length
+      for await (const chunk of readFileChunks(path, size)) {
+        sent += chunk.length
         lastMoved = Date.now()
         report()
-        yield buffer
+        yield chunk
       }
     }
     sent += tail.length
