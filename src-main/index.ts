@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { app, BrowserWindow, Menu, session } from 'electron'
+import { app, BrowserWindow, dialog, Menu, session } from 'electron'
 import { createCore, environmentOverrides } from './core/core'
 import { createDispatch } from './ipc/dispatch'
 import { createHandlerTable } from './ipc/handler-table'
@@ -26,7 +26,9 @@ let mainWindow: BrowserWindow | undefined
 if (claimSingleInstance(app, () => mainWindow)) {
   void app.whenReady().then(async () => {
     const location = rendererLocation()
-    const core = await createCore({
+    // The window opens at once; calls that arrive while the core starts (reading the keychain
+    // can take a moment) wait for it instead of failing.
+    const starting = createCore({
       userDataDir: app.getPath('userData'),
       environment: environmentOverrides(process.env),
       emit: (spec, payload) => {
@@ -48,8 +50,9 @@ if (claimSingleInstance(app, () => mainWindow)) {
         }
       }
     })
+    const dispatch = starting.then((core) => createDispatch(createHandlerTable(core), core.log))
     denyAllPermissions(session.defaultSession)
-    registerIpc(createDispatch(createHandlerTable(core), core.log), () => location.url)
+    registerIpc(async (channel, input) => (await dispatch)(channel, input), () => location.url)
     Menu.setApplicationMenu(buildAppMenu(() => mainWindow?.webContents, process.platform === 'darwin'))
 
     const open = (): void => {
@@ -62,7 +65,13 @@ if (claimSingleInstance(app, () => mainWindow)) {
     app.on('activate', () => {
       if (BrowserWindow.getAllWindows().length === 0) open()
     })
-    app.on('will-quit', () => void core.close())
+    app.on('will-quit', () => void starting.then((core) => core.close()))
+    try {
+      await starting
+    } catch (error) {
+      dialog.showErrorBox('FlipDrop could not start', error instanceof Error ? error.message : String(error))
+      app.quit()
+    }
   })
 
   app.on('window-all-closed', () => {
