@@ -31,12 +31,27 @@ async function emulatorDataDir(dir: string, name: string): Promise<string> {
   return existsSync('/dev/shm') ? mkdtemp(`/dev/shm/flipdrop-bench-${name}-`) : join(dir, name)
 }
 
-async function uploadThroughput(dir: string): Promise<void> {
-  const path = join(dir, 'upload-512.pdf')
-  await writeLargePdf(path, 512 * MIB)
-  const data = await emulatorDataDir(dir, 'emulator')
+/** Writes a PDF of `mib` MiB, starts an emulator that takes it, runs `measure`, cleans up. */
+async function withUploadSetup(
+  dir: string,
+  mib: number,
+  measure: (emulator: { baseUrl: string }, path: string) => Promise<void>
+): Promise<void> {
+  const path = join(dir, `upload-${mib}.pdf`)
+  await writeLargePdf(path, mib * MIB)
+  const data = await emulatorDataDir(dir, `emulator-${mib}`)
   const emulator = await spawnEmulator(['--port', '0', '--document-port', '0', '--key', KEY, '--max-file-mb', '4096', '--max-items', '1000', '--data-dir', data])
   try {
+    await measure(emulator, path)
+  } finally {
+    await emulator.stop()
+    await rm(path, { force: true })
+    await rm(data, { recursive: true, force: true })
+  }
+}
+
+async function uploadThroughput(dir: string): Promise<void> {
+  await withUploadSetup(dir, 512, async (emulator, path) => {
     const client: number[] = []
     const curl: number[] = []
     // Each upload starts from an empty emulator (stored files slow it down as they pile up),
@@ -66,19 +81,11 @@ async function uploadThroughput(dir: string): Promise<void> {
       target: '≥ 0.90',
       ok: ratio >= 0.9
     })
-  } finally {
-    await emulator.stop()
-    await rm(path, { force: true })
-    await rm(data, { recursive: true, force: true })
-  }
+  })
 }
 
 async function uploadMemory(dir: string): Promise<void> {
-  const path = join(dir, 'upload-1024.pdf')
-  await writeLargePdf(path, 1024 * MIB)
-  const data = await emulatorDataDir(dir, 'emulator-mem')
-  const emulator = await spawnEmulator(['--port', '0', '--document-port', '0', '--key', KEY, '--max-file-mb', '4096', '--data-dir', data])
-  try {
+  await withUploadSetup(dir, 1024, async (emulator, path) => {
     const growth = await peakRssGrowthWhileUploading(emulator.baseUrl, KEY, path)
     rows.push({
       what: 'peak RSS growth uploading 1 GiB',
@@ -88,11 +95,7 @@ async function uploadMemory(dir: string): Promise<void> {
       target: '≤ 64 MiB',
       ok: growth <= 64
     })
-  } finally {
-    await emulator.stop()
-    await rm(path, { force: true })
-    await rm(data, { recursive: true, force: true })
-  }
+  })
 }
 
 async function rateUse(): Promise<void> {
