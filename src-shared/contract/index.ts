@@ -15,22 +15,22 @@ export const contract = {
 
 export type AppContract = typeof contract
 
-/** Every invoke channel of the contract, flattened, with its area and method name. */
-export function listInvokeChannels(): { area: string; method: string; spec: AnyInvoke }[] {
+function listChannels<C extends AnyInvoke | AnyEvent>(kind: C['kind']): { area: string; method: string; spec: C }[] {
   return Object.entries(contract).flatMap(([area, methods]) =>
     Object.entries(methods as Area)
-      .filter((entry): entry is [string, AnyInvoke] => entry[1].kind === 'invoke')
+      .filter((entry): entry is [string, C] => entry[1].kind === kind)
       .map(([method, spec]) => ({ area, method, spec }))
   )
 }
 
+/** Every invoke channel of the contract, flattened, with its area and method name. */
+export function listInvokeChannels(): { area: string; method: string; spec: AnyInvoke }[] {
+  return listChannels<AnyInvoke>('invoke')
+}
+
 /** Every event channel of the contract, flattened. */
 export function listEventChannels(): { area: string; method: string; spec: AnyEvent }[] {
-  return Object.entries(contract).flatMap(([area, methods]) =>
-    Object.entries(methods as Area)
-      .filter((entry): entry is [string, AnyEvent] => entry[1].kind === 'event')
-      .map(([method, spec]) => ({ area, method, spec }))
-  )
+  return listChannels<AnyEvent>('event')
 }
 
 export * from './errors'

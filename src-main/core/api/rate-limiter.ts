@@ -90,7 +90,7 @@ export class RateLimiter {
     })
   }
 
-  /** When the limiter will next let a request start, in local epoch ms (for "waiting" UI). */
+  /** The current window as the limiter sees it; times are local epoch ms (for "waiting" UI and 429 messages). */
   get state(): { limit: number; used: number; windowEndsAt: number | undefined; blockedUntil: number | undefined } {
     return {
       limit: this.limit,

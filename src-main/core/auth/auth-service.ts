@@ -6,19 +6,13 @@ import { createApiClient, type ApiClient, type ApiClientOptions } from '../api/a
 import type { Logger } from '../log'
 import { KeychainError } from '../secrets/keychain-error'
 import type { KeychainStore, KeyStore } from '../secrets/key-store'
+import { effectiveSettings, type EnvironmentOverrides } from '../settings/effective-settings'
 import type { SettingsStore } from '../settings/settings-store'
 import type { AccountCache } from './account-cache'
 import { signInFailure } from './auth-errors'
 
 /** Keychain entry name: one profile for now; the store supports several. */
 const PROFILE = 'default'
-
-/** Values from FLIPDROP_API_KEY, FLIPDROP_BASE_URL and FLIPDROP_DOCUMENT_URL, which win over stored ones. */
-export interface EnvironmentOverrides {
-  apiKey?: string
-  baseUrl?: string
-  documentUrl?: string
-}
 
 export interface AuthDependencies {
   keychain: KeychainStore
@@ -71,11 +65,8 @@ export function createAuthService(deps: AuthDependencies): AuthService {
   const emit = (): void => deps.onChange(state())
 
   function endpoints(settings: Settings): Pick<ApiClientOptions, 'baseUrl' | 'documentUrl' | 'proxyUrl'> {
-    return {
-      baseUrl: deps.environment.baseUrl || settings.baseUrl,
-      documentUrl: deps.environment.documentUrl || settings.documentUrl,
-      proxyUrl: settings.proxyUrl
-    }
+    const { baseUrl, documentUrl, proxyUrl } = effectiveSettings(settings, deps.environment)
+    return { baseUrl, documentUrl, proxyUrl }
   }
 
   function replaceClient(next: ApiClient | null): void {
@@ -152,14 +143,13 @@ export function createAuthService(deps: AuthDependencies): AuthService {
 
     async signIn(input) {
       const apiKey = input.apiKey.trim()
-      const settings = deps.settings.get()
-      const probe = makeClient({
-        apiKey,
-        baseUrl: deps.environment.baseUrl || input.baseUrl || settings.baseUrl,
-        documentUrl: deps.environment.documentUrl || input.documentUrl || settings.documentUrl,
-        proxyUrl: settings.proxyUrl,
-        retries: 1
-      })
+      // The addresses typed with the key are tried with it; the environment still wins.
+      const tried = {
+        ...deps.settings.get(),
+        ...(input.baseUrl ? { baseUrl: input.baseUrl } : {}),
+        ...(input.documentUrl ? { documentUrl: input.documentUrl } : {})
+      }
+      const probe = makeClient({ apiKey, ...endpoints(tried), retries: 1 })
       let checked: Account
       try {
         checked = await probe.whoami()

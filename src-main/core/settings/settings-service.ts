@@ -1,7 +1,7 @@
 import { contract } from '../../../src-shared/contract'
 import type { SettingsPatch, SettingsView } from '../../../src-shared/domain/settings'
-import type { EnvironmentOverrides } from '../auth/auth-service'
 import type { EventSink } from '../events'
+import { effectiveSettings, type EnvironmentOverrides } from './effective-settings'
 import type { SettingsStore } from './settings-store'
 
 /** The `settings` area of the core: the effective values, and changes that take effect at once. */
@@ -20,11 +20,7 @@ export function createSettingsService(
     const values = store.get()
     return {
       // The environment wins, and the form shows what is really in use.
-      values: {
-        ...values,
-        baseUrl: environment.baseUrl || values.baseUrl,
-        documentUrl: environment.documentUrl || values.documentUrl
-      },
+      values: effectiveSettings(values, environment),
       fromEnvironment: {
         baseUrl: Boolean(environment.baseUrl),
         documentUrl: Boolean(environment.documentUrl),

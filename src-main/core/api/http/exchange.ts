@@ -149,7 +149,7 @@ export async function exchange(context: ExchangeContext, call: ServiceRequest): 
     try {
       return await exchangeOnce(context, call)
     } catch (error) {
-      const failure = error instanceof ServiceError ? error : toServiceError(error, call.signal)
+      const failure = toServiceError(error, call.signal)
       if (!call.idempotent || !failure.transient || attempt >= context.retries || call.signal?.aborted) throw failure
       if (failure.kind !== 'rate-limited') {
         const backoff = context.retryBaseMs * 2 ** attempt

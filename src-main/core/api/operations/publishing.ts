@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises'
 import type { DocType, NewItem } from '../../../../src-shared/domain/service/item'
 import type { Quota } from '../../../../src-shared/domain/service/quota'
-import { hostFor, type ApiContext } from '../api-context'
+import { hostFor, type ApiContext, type Host } from '../api-context'
 import type { Payload } from '../http/read-answer'
 import { createMultipartUpload, type UploadOptions } from '../multipart-upload'
 import { toNewItem, toNewItems } from '../normalize/item'
@@ -42,7 +42,7 @@ export function publishingOperations(api: ApiContext) {
 
   async function uploadTo(
     path: string,
-    call: { method: 'POST' | 'PUT'; urlPath: string; host: 'base' | 'document' },
+    call: { method: 'POST' | 'PUT'; urlPath: string; host: Host },
     fields: Record<string, string>,
     options: UploadOptions
   ): Promise<Payload> {

@@ -1,0 +1,17 @@
+import type { Settings } from '../../../src-shared/domain/settings'
+
+/** Values from FLIPDROP_API_KEY, FLIPDROP_BASE_URL and FLIPDROP_DOCUMENT_URL, which win over stored ones. */
+export interface EnvironmentOverrides {
+  apiKey?: string
+  baseUrl?: string
+  documentUrl?: string
+}
+
+/** The settings in force: the stored ones, with the environment's addresses winning. */
+export function effectiveSettings(stored: Settings, environment: EnvironmentOverrides): Settings {
+  return {
+    ...stored,
+    baseUrl: environment.baseUrl || stored.baseUrl,
+    documentUrl: environment.documentUrl || stored.documentUrl
+  }
+}
