@@ -4,21 +4,63 @@ import pluginVue from 'eslint-plugin-vue'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
+const OPEN_LINKS = 'Open links with safeOpenExternal() from src-main/shell/safe-open-external.ts.'
+
 /** Raw IPC is reachable only through the two wrappers built from the contract. */
-const rawIpcBan = {
-  paths: [
-    {
-      name: 'electron',
-      importNames: ['ipcMain', 'ipcRenderer'],
-      message: 'Use the contract: handlers go through src-main/ipc/register-ipc.ts, calls through window.flipdrop.'
-    }
-  ]
+const rawIpcImport = {
+  name: 'electron',
+  importNames: ['ipcMain', 'ipcRenderer'],
+  message: 'Use the contract: handlers go through src-main/ipc/register-ipc.ts, calls through window.flipdrop.'
 }
 
-/** `shell.openExternal` may only be called by the one safe opener. */
+/**
+ * Electron's `shell` can open any URL or path, so only the safe opener may import it.
+ * Kept apart from the IPC ban so each exemption lifts only its own half.
+ */
+const shellImport = {
+  name: 'electron',
+  importNames: ['shell'],
+  message: `Electron's shell is for the safe opener only. ${OPEN_LINKS}`
+}
+
+/**
+ * The syntax that reaches `shell` without naming it in an import: namespace and default
+ * imports of 'electron', `require('electron').shell`, destructured `shell`, and
+ * `(await import('electron')).shell`. Any `.shell` member or `shell` destructuring is
+ * banned, whatever it hangs off, because the object behind it cannot be traced by lint.
+ */
+const shellAccessBans = [
+  {
+    selector:
+      "ImportDeclaration[source.value='electron'] > ImportNamespaceSpecifier, TSImportEqualsDeclaration > TSExternalModuleReference[expression.value='electron']",
+    message: `Import what you need from 'electron' by name; a namespace import reaches shell. ${OPEN_LINKS}`
+  },
+  {
+    selector: "ImportDeclaration[source.value='electron'] > ImportDefaultSpecifier",
+    message: `Import what you need from 'electron' by name; a default import reaches shell. ${OPEN_LINKS}`
+  },
+  {
+    selector: "ImportDeclaration[source.value='electron'] > ImportSpecifier[imported.name='default']",
+    message: `Import what you need from 'electron' by name; a default import reaches shell. ${OPEN_LINKS}`
+  },
+  {
+    selector: "MemberExpression[computed=false][property.name='shell'], MemberExpression[computed=true][property.value='shell']",
+    message: `Do not reach for Electron's shell. ${OPEN_LINKS}`
+  },
+  {
+    selector: "ObjectPattern > Property[key.name='shell'], ObjectPattern > Property[key.value='shell']",
+    message: `Do not destructure Electron's shell. ${OPEN_LINKS}`
+  }
+]
+
+/**
+ * `shell.openExternal` itself, on an object named `shell` (`x.shell.openExternal` is already
+ * caught by the `.shell` ban above). Only that object: the app has its own `openExternal`
+ * methods (core, bridge, store) that are fine.
+ */
 const openExternalBan = {
   selector: "MemberExpression[object.name='shell'][property.name='openExternal']",
-  message: 'Open links with safeOpenExternal() from src-main/shell/safe-open-external.ts.'
+  message: OPEN_LINKS
 }
 
 export default tseslint.config(
@@ -37,8 +79,8 @@ export default tseslint.config(
       globals: { ...globals.node }
     },
     rules: {
-      'no-restricted-imports': ['error', rawIpcBan],
-      'no-restricted-syntax': ['error', openExternalBan],
+      'no-restricted-imports': ['error', { paths: [rawIpcImport, shellImport] }],
+      'no-restricted-syntax': ['error', ...shellAccessBans, openExternalBan],
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'vue/multi-word-component-names': 'off',
@@ -52,13 +94,18 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } }
   },
   {
-    // The two wrappers allowed to touch raw IPC.
+    // The two wrappers allowed to touch raw IPC; they still may not import shell.
     files: ['src-main/ipc/register-ipc.ts', 'src-preload/index.ts'],
-    rules: { 'no-restricted-imports': 'off' }
+    rules: { 'no-restricted-imports': ['error', { paths: [shellImport] }] }
   },
   {
+    // The safe opener may import shell by name and call shell.openExternal; the alias
+    // bans stay on so it too reaches shell only the one visible way.
     files: ['src-main/shell/safe-open-external.ts'],
-    rules: { 'no-restricted-syntax': 'off' }
+    rules: {
+      'no-restricted-imports': ['error', { paths: [rawIpcImport] }],
+      'no-restricted-syntax': ['error', ...shellAccessBans]
+    }
   },
   {
     // Glue tests stand in for Electron's modules, so they name the banned APIs on purpose.

@@ -18,9 +18,16 @@ function isElectron(specifier: string): boolean {
   return specifier === 'electron' || specifier.startsWith('electron/')
 }
 
-/** Packages that only make sense with a DOM (or a UI framework) around them. */
+/**
+ * Packages that only make sense with a DOM (or a UI framework) around them. Matched by
+ * prefix, so `vue-router` and `@tanstack/vue-virtual` count while the framework-neutral
+ * `@tanstack/virtual-core` does not. pdfjs-dist is left out on purpose: its legacy build
+ * runs in plain Node.
+ */
 function isDomModule(specifier: string): boolean {
-  return ['vue', 'pinia', '@vue/', 'happy-dom'].some((name) => specifier === name || specifier.startsWith(name))
+  return ['vue', 'pinia', '@vue/', '@vueuse/', '@tanstack/vue-', 'happy-dom'].some(
+    (name) => specifier === name || specifier.startsWith(name)
+  )
 }
 
 /** Where a relative import lands, as a repo-relative posix path; undefined for packages. */
@@ -41,6 +48,7 @@ interface Rule {
 
 /**
  * The layers, pointing one way: renderer → shared ← preload, main → core → shared.
+ * Main never reaches into the renderer or preload, and core stays free of UI code.
  * Paths are repo-relative with forward slashes.
  */
 const RULES: Rule[] = [
@@ -54,6 +62,18 @@ const RULES: Rule[] = [
     appliesTo: (file) => inside(file, 'src-main/core'),
     forbids: (_specifier, target) =>
       inside(target, 'src-main/ipc') || inside(target, 'src-main/shell') || target === 'src-main/index'
+  },
+  {
+    // Core is the part that can be run and tested without a window, so no UI framework.
+    name: 'src-main/core must not import Vue or DOM modules',
+    appliesTo: (file) => inside(file, 'src-main/core'),
+    forbids: (specifier) => isDomModule(specifier)
+  },
+  {
+    // Main talks to the other processes only through the contract in src-shared.
+    name: 'src-main must not import from src-renderer or src-preload',
+    appliesTo: (file) => inside(file, 'src-main'),
+    forbids: (_specifier, target) => inside(target, 'src-renderer') || inside(target, 'src-preload')
   },
   {
     name: 'src-shared must not import Node, Electron or DOM modules',

@@ -20,7 +20,14 @@ describe('the layer rules', () => {
     ['src-renderer/src/App.vue', '../../src-main/core/core', 'src-renderer must not import from src-main'],
     ['src-renderer/src/App.vue', '../../src-preload/index', 'src-renderer must not import from src-main or src-preload'],
     ['src-renderer/src/main.ts', 'electron', 'src-renderer must not import Node or Electron'],
-    ['src-preload/index.ts', '../src-main/core/core', 'src-preload must not import']
+    ['src-preload/index.ts', '../src-main/core/core', 'src-preload must not import'],
+    ['src-main/shell/x.ts', '../../src-renderer/src/App.vue', 'src-main must not import from src-renderer or src-preload'],
+    ['src-main/index.ts', '../src-preload/index', 'src-main must not import from src-renderer or src-preload'],
+    ['src-main/core/x.ts', 'vue', 'src-main/core must not import Vue or DOM modules'],
+    ['src-main/core/x.ts', 'pinia', 'src-main/core must not import Vue or DOM modules'],
+    ['src-main/core/x.ts', '@vueuse/core', 'src-main/core must not import Vue or DOM modules'],
+    ['src-main/core/x.ts', '@tanstack/vue-virtual', 'src-main/core must not import Vue or DOM modules'],
+    ['src-shared/domain/item.ts', '@vueuse/core', 'DOM modules']
   ])('%s importing %s breaks "%s"', (file, specifier, rule) => {
     const violations = checkImports(file, [specifier])
     expect(violations.map((v) => v.rule).join('\n')).toContain(rule)
@@ -32,7 +39,11 @@ describe('the layer rules', () => {
     ['src-main/shell/main-window.ts', 'electron'],
     ['src-renderer/src/App.vue', '../../src-shared/contract'],
     ['src-preload/index.ts', '../src-shared/contract/bridge'],
-    ['src-shared/contract/app.ts', 'zod']
+    ['src-shared/contract/app.ts', 'zod'],
+    ['src-main/shell/main-window.ts', '../../src-shared/contract'],
+    // pdfjs-dist's legacy build runs in plain Node, and the virtualizer core is framework-free.
+    ['src-main/core/x.ts', 'pdfjs-dist/legacy/build/pdf.mjs'],
+    ['src-main/core/x.ts', '@tanstack/virtual-core']
   ])('%s may import %s', (file, specifier) => {
     expect(checkImports(file, [specifier])).toEqual([])
   })
@@ -59,6 +70,7 @@ describe('findLayerViolations', () => {
     const files: Record<string, string> = {
       'src-main/core/sneaky.ts': "import { app } from 'electron'\nexport const x = app\n",
       'src-shared/domain/fine.ts': 'export const y = 1\n',
+      'src-main/shell/peek.ts': "import App from '../../src-renderer/src/App.vue'\nexport const x = App\n",
       'src-renderer/src/Bad.vue': "<script setup lang=\"ts\">\nimport { createCore } from '../../src-main/core/core'\n</script>\n"
     }
     for (const [path, source] of Object.entries(files)) {
@@ -68,6 +80,7 @@ describe('findLayerViolations', () => {
     const violations = await findLayerViolations(temp)
     expect(violations.map((v) => `${v.file} -> ${v.specifier}`).sort()).toEqual([
       'src-main/core/sneaky.ts -> electron',
+      'src-main/shell/peek.ts -> ../../src-renderer/src/App.vue',
       'src-renderer/src/Bad.vue -> ../../src-main/core/core'
     ])
   })
