@@ -4,7 +4,6 @@ import { createApiClient } from '../../src-main/core/api/api-client'
 import { RateLimiter } from '../../src-main/core/api/rate-limiter'
 
 const run = promisify(execFile)
-const MIB = 1024 * 1024
 
 /** Uploads `path` with the FlipDrop client; returns seconds. */
 export async function uploadWithClient(baseUrl: string, key: string, path: string): Promise<number> {
@@ -38,21 +37,4 @@ export async function uploadWithCurl(baseUrl: string, key: string, path: string)
   const seconds = (performance.now() - started) / 1000
   if (!stdout.includes('"Result":"OK"')) throw new Error(`curl upload failed: ${stdout.slice(0, 200)}`)
   return seconds
-}
-
-/** Uploads with the client while sampling this process's RSS; returns the peak growth in MiB. */
-export async function peakRssGrowthWhileUploading(baseUrl: string, key: string, path: string): Promise<number> {
-  global.gc?.()
-  const baseline = process.memoryUsage().rss
-  let peak = baseline
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss)
-  }, 10)
-  try {
-    await uploadWithClient(baseUrl, key, path)
-  } finally {
-    clearInterval(sampler)
-  }
-  peak = Math.max(peak, process.memoryUsage().rss)
-  return (peak - baseline) / MIB
 }

@@ -1,10 +1,9 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { serveAdmin } from './admin'
 import { FaultRegistry } from './faults'
+import { closeListener, createListener, listen, type Listener } from './http/listener'
 import { createHandler, type Dispatch } from './http/pipeline'
 import { RateLimiter } from './http/rate-limit'
 import type { ServerEnv } from './http/route-context'
@@ -25,7 +24,7 @@ import type { StoredItem } from './state/types'
 
 /** A running emulator, as startEmulator returns it. */
 export interface RunningEmulator {
-  /** Origin of the default host (Flipbooks), e.g. `http://127.0.0.1:8787`. */
+  /** Origin of the default host (Flipbooks), e.g. `http://127.0.0.1:8787` (`https://` with the tls option). */
   baseUrl: string
   /** Origin of the document host (Documents). */
   documentUrl: string
@@ -53,26 +52,10 @@ function seedCount(seed: boolean | number): number {
   return seed === true ? 36 : seed === false ? 0 : seed
 }
 
-function listen(server: Server, host: string, port: number): Promise<number> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(port, host, () => {
-      server.off('error', reject)
-      resolve((server.address() as AddressInfo).port)
-    })
-  })
-}
-
-function closeServer(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    server.close(() => resolve())
-    server.closeAllConnections()
-  })
-}
-
 /**
  * Starts the service emulator: two HTTP listeners sharing one state, the default host
- * (Flipbooks) and the document host (Documents), behaving like service-api.md.
+ * (Flipbooks) and the document host (Documents), behaving like service-api.md. With the `tls`
+ * option both listeners speak HTTPS with that key and certificate.
  */
 export async function startEmulator(input: EmulatorOptionsInput = {}): Promise<RunningEmulator> {
   const options = resolveOptions(input)
@@ -124,12 +107,8 @@ export async function startEmulator(input: EmulatorOptionsInput = {}): Promise<R
     admin: (ex, path) => serveAdmin(env, { reset, seed, snapshot }, ex, path),
     publicFiles: (ex, path) => servePublic(env, ex, path)
   }
-  // Node's own clientError handling answers unparsable requests (400) and huge headers (431).
-  // requestTimeout 0: a slow multi-GiB upload must not be cut by the server.
-  const servers = (['Flipbook', 'Document'] as const).map((docType) =>
-    createServer({ requestTimeout: 0, keepAliveTimeout: 5_000 }, createHandler(dispatch, docType))
-  )
-  const [flipServer, docServer] = servers as [Server, Server]
+  const servers = (['Flipbook', 'Document'] as const).map((docType) => createListener(createHandler(dispatch, docType), options.tls))
+  const [flipServer, docServer] = servers as [Listener, Listener]
   const urlHost = options.host.includes(':') ? `[${options.host}]` : options.host
   let flipPort: number
   let docPort: number
@@ -138,15 +117,16 @@ export async function startEmulator(input: EmulatorOptionsInput = {}): Promise<R
     docPort = await listen(docServer, options.host, options.documentPort)
   } catch (err) {
     // A port in use: release what was opened before reporting.
-    await Promise.all(servers.filter((s) => s.listening).map(closeServer))
+    await Promise.all(servers.filter((s) => s.listening).map(closeListener))
     await env.source.close()
     if (ownDir) await rm(dataDir, { recursive: true, force: true })
     throw err
   }
   hostNames.base = `${urlHost}:${String(flipPort)}`
   hostNames.document = `${urlHost}:${String(docPort)}`
-  origins.Flipbook = urls.baseUrl = `http://${hostNames.base}`
-  origins.Document = urls.documentUrl = `http://${hostNames.document}`
+  const scheme = options.tls ? 'https' : 'http'
+  origins.Flipbook = urls.baseUrl = `${scheme}://${hostNames.base}`
+  origins.Document = urls.documentUrl = `${scheme}://${hostNames.document}`
 
   if (!saved && seedCount(options.seed) > 0) await seed(seedCount(options.seed))
 
@@ -160,7 +140,7 @@ export async function startEmulator(input: EmulatorOptionsInput = {}): Promise<R
     seed,
     snapshot,
     close: async () => {
-      await Promise.all(servers.map(closeServer))
+      await Promise.all(servers.map(closeListener))
       await env.source.close()
       await persistence?.flush()
       if (ownDir) await rm(dataDir, { recursive: true, force: true })

@@ -1,10 +1,12 @@
 import { readOnlyContractChecks } from './contract/read-only-checks'
+import { summarize, type CheckOutcome } from './contract/summarize'
 
 /**
  * Runs the read-only contract checks against the REAL service:
  *   FLIPDROP_LIVE_BASE_URL=https://… FLIPDROP_LIVE_API_KEY=… node --import tsx test/emulator/live-check.ts
  * Optional FLIPDROP_LIVE_DOCUMENT_URL adds the document-host checks. Without the two required
- * variables it prints one line saying why it did not run and exits 0. Exit code 1 when a check fails.
+ * variables it prints one line saying why it did not run and exits 0. Exit code 1 only when a check
+ * fails; not-applicable checks are reported as such, never as passed.
  */
 async function main(): Promise<number> {
   const baseUrl = process.env['FLIPDROP_LIVE_BASE_URL']?.trim().replace(/\/+$/, '') ?? ''
@@ -16,21 +18,23 @@ async function main(): Promise<number> {
     return 0
   }
   const checks = readOnlyContractChecks({ name: 'live', baseUrl, apiKey, documentUrl: documentUrl || undefined })
-  let failed = 0
+  const outcomes: CheckOutcome[] = []
   for (const check of checks) {
     try {
       const result = await check.run()
+      outcomes.push(result.status)
       const note = result.note !== undefined ? ` (${result.note})` : ''
       process.stdout.write(`${result.status === 'passed' ? 'PASS' : 'N/A '} ${check.id}${note}\n`)
     } catch (err) {
-      failed++
+      outcomes.push('failed')
       // The key is never printed; messages carry only status codes and bodies.
       const message = (err instanceof Error ? err.message : String(err)).split(apiKey).join('<key>')
       process.stdout.write(`FAIL ${check.id}: ${check.rule}\n     ${message.replace(/\n/g, '\n     ')}\n`)
     }
   }
-  process.stdout.write(`live-check: ${String(checks.length - failed)}/${String(checks.length)} passed against ${baseUrl}\n`)
-  return failed > 0 ? 1 : 0
+  const summary = summarize(outcomes, baseUrl)
+  process.stdout.write(`${summary.line}\n`)
+  return summary.exitCode
 }
 
 main().then(

@@ -58,7 +58,15 @@ export const emulatorOptionsSchema = z
     /** Files up to this size are parsed fully with pdf-lib; bigger ones are checked while streaming. */
     pdfLibMaxMb: z.number().positive().default(16),
     /** Body size cap of form (non-file) requests, in KiB. */
-    maxFormKb: z.number().int().positive().default(1024)
+    maxFormKb: z.number().int().positive().default(1024),
+    /**
+     * PEM key and certificate (chain): both listeners then serve HTTPS and the URLs start with
+     * `https://`. For client tests of certificate trust (see test/support/test-ca.ts).
+     */
+    tls: z
+      .object({ key: z.string().includes('PRIVATE KEY'), cert: z.string().includes('CERTIFICATE') })
+      .strict()
+      .optional()
   })
   .strict()
 

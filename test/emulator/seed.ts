@@ -41,6 +41,15 @@ const LIBRARY: Array<{ folder: string; docType: DocType; names: string[] }> = [
   }
 ]
 
+/**
+ * Titles that differ from the Name, so a library shows that SearchText matches the Title too
+ * (`Financial` is in no Name). Other items are titled like their Name.
+ */
+const TITLES: Record<string, string> = {
+  'Annual Report 2024': 'Annual Report 2024 – Financial Statements',
+  'Brand Guidelines': 'Brand Guidelines: Logo, Colour and Typography'
+}
+
 /** Deterministic pseudo-random numbers, so every seeded library looks the same. */
 function rng(seed: number): () => number {
   let a = seed >>> 0
@@ -91,7 +100,7 @@ export async function seedLibrary(env: ServerEnv, owner: string, count = 36): Pr
       owner,
       docType: entry.docType,
       name: round === 0 ? entry.name : `${entry.name} (${String(round + 1)})`,
-      title: round === 0 ? entry.name : `${entry.name} ${String(round + 1)}`,
+      title: round === 0 ? (TITLES[entry.name] ?? entry.name) : `${entry.name} ${String(round + 1)}`,
       description: random() < 0.4 ? `Sample ${entry.docType.toLowerCase()} in ${entry.folder || 'the root folder'}.` : '',
       folder: entry.folder,
       createdMs: Math.floor(now - ageDays * DAY_MS),

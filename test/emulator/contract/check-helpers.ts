@@ -77,3 +77,8 @@ export function ids(rows: Array<Record<string, unknown>>): unknown[] {
 export function getter(target: ContractTarget): (path: string, host?: 'base' | 'document') => Promise<Answer> {
   return (path, host = 'base') => call(target, 'GET', path, { host })
 }
+
+/** A check whose precondition is missing on the target (e.g. the account has no items). */
+export function notApplicable(note: string): CheckResult {
+  return { status: 'not-applicable', note }
+}
