@@ -1,23 +1,25 @@
-import type { Dispatcher } from 'undici'
+import type { DocType } from '../../../src-shared/domain/service/item'
+import type { Quota } from '../../../src-shared/domain/service/quota'
 import { DEFAULT_BASE_URL } from '../../../src-shared/domain/settings'
 import type { Logger } from '../log'
 import { createApiContext } from './api-context'
-import { createDispatcher } from './http/dispatcher'
+import { createNetwork, type Network } from './http/network'
 import { accountOperations } from './operations/account'
 import { itemOperations } from './operations/items'
 import { publishingOperations } from './operations/publishing'
 import { referenceOperations } from './operations/references'
 import { limiterForKey } from './limiter-registry'
+import type { GapReporter } from './normalize/fields'
 import type { RateLimiter } from './rate-limiter'
-
+import { createServerZone, type ServerZone } from './server-zone'
 
 export interface ApiClientOptions {
   apiKey: string
   baseUrl?: string
   /** The document host; without it, Document operations fail with a clear message. */
   documentUrl?: string
-  /** Overrides HTTPS_PROXY / HTTP_PROXY / NO_PROXY. */
-  proxyUrl?: string
+  /** How connections are made (proxy, trusted roots); by default direct or through HTTPS_PROXY. */
+  network?: Network
   userAgent?: string
   requestTimeoutMs?: number
   /** Wait for create-by-url and replace-by-url answers: the service's own 60 s plus a margin. */
@@ -32,10 +34,13 @@ export interface ApiClientOptions {
   duplicateBatch?: number
   /** Defaults to the one limiter of this key, shared with every other client of the same key. */
   limiter?: RateLimiter
-  dispatcher?: Dispatcher
+  /** The server's zone as learned so far; share it between clients of the same service. */
+  zone?: ServerZone
   /** Called on any 401, so the app can stop everything and ask for a new key. */
   onUnauthorized?: () => void
-  /** Where client bugs are logged; the key is never part of what is logged. */
+  /** Called with every quota the service reports (create answers, subscription). */
+  onQuota?: (quota: Quota) => void
+  /** Where client bugs and missing answer fields are logged; the key is never part of what is logged. */
   log?: Logger
 }
 
@@ -45,16 +50,29 @@ export type ApiClient = ReturnType<typeof referenceOperations> &
   ReturnType<typeof publishingOperations> & {
     /** The plan's upload limit in bytes, once known. */
     readonly uploadLimitBytes: number | undefined
+    /** The last quota the service reported for a kind, if any. */
+    quota(docType: DocType): Quota | undefined
     close(): Promise<void>
   }
+
+/** Logs each missing answer field once per operation, so a changed service is noticed, not hidden. */
+function gapReporter(log: Logger | undefined): GapReporter {
+  const seen = new Set<string>()
+  return (where, field) => {
+    const key = `${where} ${field}`
+    if (seen.has(key)) return
+    seen.add(key)
+    log?.warn(`The service's ${where} answer has no readable ${field}; FlipDrop shows it as unknown`)
+  }
+}
 
 /**
  * The service client: one typed method per operation of service-api.md, answers
  * normalized once, errors as ServiceError kinds, every request under the key's rate limiter.
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {
-  const ownsDispatcher = options.dispatcher === undefined
-  const dispatcher = options.dispatcher ?? createDispatcher(options.proxyUrl)
+  const ownsNetwork = options.network === undefined
+  const network = options.network ?? createNetwork()
   const context = createApiContext({
     baseUrl: options.baseUrl ?? DEFAULT_BASE_URL,
     documentUrl: options.documentUrl || undefined,
@@ -64,9 +82,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       uploadAnswerMs: options.uploadAnswerTimeoutMs ?? 120_000,
       stallMs: options.uploadStallMs ?? 30_000
     },
+    read: { zone: options.zone ?? createServerZone(options.log), gaps: gapReporter(options.log) },
+    ...(options.onQuota ? { onQuota: options.onQuota } : {}),
     exchange: {
       apiKey: options.apiKey,
-      dispatcher,
+      network,
       limiter: options.limiter ?? limiterForKey(options.apiKey),
       userAgent: options.userAgent ?? 'FlipDrop',
       requestTimeoutMs: options.requestTimeoutMs ?? 30_000,
@@ -85,8 +105,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     get uploadLimitBytes() {
       return context.uploadLimit.bytes
     },
+    quota: (docType) => context.quotas[docType],
     async close() {
-      if (ownsDispatcher) await dispatcher.close()
+      if (ownsNetwork) await network.close()
     }
   }
 }

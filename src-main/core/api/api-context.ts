@@ -1,7 +1,9 @@
 import { ZodError } from 'zod'
 import type { DocType } from '../../../src-shared/domain/service/item'
+import type { Quota } from '../../../src-shared/domain/service/quota'
 import { exchange, type ExchangeContext, type ServiceRequest } from './http/exchange'
 import type { Payload } from './http/read-answer'
+import type { ReadContext } from './normalize/item'
 import { ServiceError, explain } from './service-error'
 
 /** Which origin a call goes to: the base host (Flipbooks) or the document host (§1). */
@@ -13,14 +15,20 @@ export function hostFor(docType: DocType): Host {
 
 export type CallRequest = Omit<ServiceRequest, 'origin'> & { host?: Host }
 
-/** What every operation file needs: sending a call, decoding its answer, and the plan's limits. */
+/** What every operation file needs: sending a call, decoding its answer, and what answers taught. */
 export interface ApiContext {
   call(request: CallRequest): Promise<Payload>
-  decode<T>(payload: Payload, normalize: (payload: Payload) => T): T
+  decode<T>(payload: Payload, normalize: (payload: Payload, read: ReadContext) => T): T
+  /** The server's zone and the gap reporter, for normalizers. */
+  read: ReadContext
   timeouts: { createByUrlMs: number; uploadAnswerMs: number; stallMs: number }
   duplicateBatch: number
   /** The plan's upload limit in bytes, once whoami or the subscription told it. */
   uploadLimit: { bytes: number | undefined; fromSubscription: boolean }
+  /** The last quota the service reported per kind (create answers, subscription). */
+  quotas: Partial<Record<DocType, Quota>>
+  /** Records a quota the service just reported, and tells whoever listens. */
+  learnQuota(quota: Quota | null | undefined): void
 }
 
 export interface ApiContextOptions {
@@ -29,6 +37,8 @@ export interface ApiContextOptions {
   documentUrl: string | undefined
   timeouts: ApiContext['timeouts']
   duplicateBatch: number
+  read: ReadContext
+  onQuota?: (quota: Quota) => void
 }
 
 /** Creates the shared context the operation files are written against. */
@@ -46,7 +56,7 @@ export function createApiContext(options: ApiContextOptions): ApiContext {
     },
     decode(payload, normalize) {
       try {
-        return normalize(payload)
+        return normalize(payload, options.read)
       } catch (error) {
         if (error instanceof ZodError) {
           const first = error.issues[0]
@@ -56,9 +66,16 @@ export function createApiContext(options: ApiContextOptions): ApiContext {
         throw error
       }
     },
+    read: options.read,
     timeouts: options.timeouts,
     duplicateBatch: options.duplicateBatch,
-    uploadLimit: { bytes: undefined, fromSubscription: false }
+    uploadLimit: { bytes: undefined, fromSubscription: false },
+    quotas: {},
+    learnQuota(quota) {
+      if (!quota) return
+      context.quotas[quota.docType] = quota
+      options.onQuota?.(quota)
+    }
   }
   return context
 }

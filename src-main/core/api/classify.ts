@@ -4,6 +4,8 @@ import { ServiceError, explain } from './service-error'
  * Maps a `Result: ERROR` message to an error kind (service-api.md §7). The service uses
  * HTTP 200 for these, so the message text is the only signal; the fixed messages are
  * matched exactly or by their stable start, anything else stays the service's own words.
+ * A full quota is not read from a message (the spec states none): it is known from
+ * `<Prefix>_Left === 0` before sending (publishing.ts).
  */
 export function classifyServiceMessage(message: string, status: number): ServiceError {
   const details = { delivery: 'answered' as const, status, serviceMessage: message }
@@ -15,8 +17,5 @@ export function classifyServiceMessage(message: string, status: number): Service
     return new ServiceError('source-timeout', explain.sourceTimeout(text), details)
   }
   if (text.startsWith('Unknown field(s)')) return new ServiceError('unknown-field', explain.unknownField(text), details)
-  if (/(item|plan|quota).*(limit|quota).*(reached|exceeded|full)/i.test(text)) {
-    return new ServiceError('quota-full', explain.quotaFull(), details)
-  }
   return new ServiceError('service', explain.service(text), details)
 }

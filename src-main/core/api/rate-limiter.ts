@@ -32,6 +32,8 @@ export interface RateLimiterOptions {
   now?: () => number
 }
 
+const MINUTE = 60_000
+
 interface Waiter {
   resolve: (permit: Permit) => void
   reject: (error: unknown) => void
@@ -193,7 +195,10 @@ export class RateLimiter {
     if (observation.serverDateMs !== undefined) this.learnSkew(observation.serverDateMs, sentAt, receivedAt)
     if (observation.limit !== undefined && observation.limit > 0) this.limit = observation.limit
     const reset = observation.resetAtMs
-    if (reset === undefined) return
+    if (reset === undefined) {
+      if (observation.status === 429) this.blockUntilNextMinute(receivedAt, observation.serverDateMs)
+      return
+    }
     this.learnWindowLength(reset)
     this.rollWindow()
 
@@ -223,6 +228,17 @@ export class RateLimiter {
     if (observation.status === 429) {
       this.blockedUntilServerMs = Math.max(this.blockedUntilServerMs, reset)
     }
+  }
+
+  /**
+   * A 429 that does not say when the window resets: the spec's window is fixed and resets
+   * at the top of each minute (§8), so nothing is sent before the server's next minute.
+   */
+  private blockUntilNextMinute(receivedAt: number, serverDateMs: number | undefined): void {
+    const serverNow =
+      serverDateMs ?? receivedAt + (Number.isFinite(this.skewLow) ? this.skewLow : 0)
+    const nextMinute = Math.floor(serverNow / MINUTE) * MINUTE + MINUTE
+    this.blockedUntilServerMs = Math.max(this.blockedUntilServerMs, nextMinute)
   }
 
   /** The Date header is the server time floored to the second, taken between send and receipt. */

@@ -57,12 +57,16 @@ export const explain = {
       : 'The file is larger than your plan allows.',
   rateLimited: (retryAt: number): string =>
     `The service asked FlipDrop to slow down. It will continue at ${new Date(retryAt).toLocaleTimeString()}.`,
+  rateLimitedWrite: (retryAt: number): string =>
+    `The service asked FlipDrop to slow down, so this was not done. Try again after ${new Date(retryAt).toLocaleTimeString()}.`,
   notFound: (): string => 'This item no longer exists on the service, or it belongs to another account.',
   invalidPdf: (): string => 'The service could not read this file as a PDF.',
   hostNotAllowed: (): string => 'The service refuses to download from that address (private or disallowed host).',
   sourceTimeout: (serviceMessage: string): string =>
     `The web address did not deliver the PDF in time (${serviceMessage.replace(/\.$/, '')}).`,
-  quotaFull: (): string => "Your plan's item limit has been reached. Delete items or upgrade your plan to add more.",
+  quotaFull: (docType: 'Flipbook' | 'Document', max: number): string =>
+    `Your plan allows ${max} ${docType === 'Document' ? 'documents' : 'flipbooks'} and none are left. Delete some or upgrade your plan to add more.`,
+  badDuplicateCount: (max: number): string => `The number of copies must be a whole number from 1 to ${max}.`,
   unknownField: (serviceMessage: string): string =>
     `FlipDrop sent a field the service does not know. This is a FlipDrop bug; please report it. (${serviceMessage})`,
   service: (serviceMessage: string): string => `The service said: ${serviceMessage}`,

@@ -3,35 +3,34 @@ export type DocType = 'Flipbook' | 'Document'
 
 export const DOC_TYPES: readonly DocType[] = ['Flipbook', 'Document']
 
-/** A row of the library, normalized: numbers are numbers, dates are ISO strings. */
+/**
+ * A row of the library as the renderer sees it: an allow-list of the service's fields,
+ * normalized (numbers are numbers, dates ISO). Every field but `id` is null when the
+ * service's answer lacked it. The full record never leaves main; credentials never do.
+ */
 export interface ItemSummary {
   id: number
-  name: string
-  title: string
-  description: string
-  docType: DocType
-  folder: string
-  customUrl: string
-  fullUrl: string
-  embedUrl: string
+  name: string | null
+  title: string | null
+  description: string | null
+  docType: DocType | null
+  folder: string | null
+  customUrl: string | null
+  fullUrl: string | null
+  embedUrl: string | null
   /** ISO 8601; the service sends three different formats (§2.6), normalized once in the client. */
   createdOn: string | null
-  pages: number
-  views: number
-  leads: number
-  sales: number
-  approvals: number
-  isStarred: boolean
-  isPublished: boolean
-  isActive: boolean
+  pages: number | null
+  views: number | null
+  leads: number | null
+  sales: number | null
+  approvals: number | null
+  isStarred: boolean | null
+  isPublished: boolean | null
+  isActive: boolean | null
   /** Relative path of the thumbnail image (IMGPdf), '' when none. */
-  thumbnail: string
-  /** Every field the service sent, as sent; nothing is dropped (§2.6 lists ~190). */
-  raw: Record<string, unknown>
+  thumbnail: string | null
 }
-
-/** The full record of one item (get, find-by-url). */
-export type Item = ItemSummary
 
 export const SORT_KEYS = ['Name', 'DocType', 'CreatedOn', 'NoOfViews', 'NoOfLeads'] as const
 export type SortKey = (typeof SORT_KEYS)[number]
@@ -50,12 +49,12 @@ export interface ListQuery {
 
 export interface ListPage {
   items: ItemSummary[]
-  totalRecordCount: number
-  totalItems: number
-  userItems: number
-  pageSize: number
+  totalRecordCount: number | null
+  totalItems: number | null
+  userItems: number | null
+  pageSize: number | null
   /** The service lowered the page size we asked for. */
-  capped: boolean
+  capped: boolean | null
 }
 
 /** A new item's ID and viewer URL (create and duplicate answers carry the ID as a string). */

@@ -1,23 +1,23 @@
-/** The four read-only reference lists (§2.1, §4.1). */
+/** The four read-only reference lists (§2.1, §4.1); null marks a value the service did not send. */
 export interface Template {
   /** -1 is the blank template. */
-  id: number
-  name: string
+  id: number | null
+  name: string | null
 }
 
 export interface Skin {
-  id: number
-  name: string
-  imageUrl: string
-  thumbUrl: string
+  id: number | null
+  name: string | null
+  imageUrl: string | null
+  thumbUrl: string | null
 }
 
 export interface Currency {
-  name: string
+  name: string | null
 }
 
 export interface BackgroundMusic {
-  name: string
+  name: string | null
   /** '' for the "None" entry. */
-  fileUrl: string
+  fileUrl: string | null
 }

@@ -1,7 +1,8 @@
 import type { Readable } from 'node:stream'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { request, type Dispatcher } from 'undici'
+import { request } from 'undici'
 import type { Logger } from '../../log'
+import type { Network } from './network'
 import type { RateLimiter, RateLimitObservation } from '../rate-limiter'
 import { ServiceError, explain } from '../service-error'
 import { readRateHeaders } from './rate-headers'
@@ -28,7 +29,7 @@ export interface ServiceRequest {
 
 export interface ExchangeContext {
   apiKey: string
-  dispatcher: Dispatcher
+  network: Network
   limiter: RateLimiter
   userAgent: string
   requestTimeoutMs: number
@@ -111,12 +112,13 @@ async function exchangeOnce(context: ExchangeContext, call: ServiceRequest): Pro
       headers['content-length'] = String(call.stream.length)
       body = call.stream.body
     }
-    const response = await request(buildUrl(call), {
+    const url = buildUrl(call)
+    const response = await request(url, {
       method: call.method,
       headers,
       // undici sends async iterables natively (writeIterable); its types only list Readable.
       body: body as string | Readable | undefined,
-      dispatcher: context.dispatcher,
+      dispatcher: await context.network.dispatcherFor(url),
       signal: call.signal,
       headersTimeout: call.headersTimeoutMs ?? context.requestTimeoutMs,
       bodyTimeout: context.requestTimeoutMs
@@ -126,7 +128,8 @@ async function exchangeOnce(context: ExchangeContext, call: ServiceRequest): Pro
     permit.settle(observation)
     return await readAnswer(response, {
       limitBytes: context.limitBytes,
-      retryAt: () => context.limiter.state.blockedUntil ?? Date.now() + 1000
+      retryAt: () => context.limiter.state.blockedUntil ?? Date.now() + 1000,
+      retriedAutomatically: call.idempotent
     })
   } catch (error) {
     const failure = toServiceError(error, call.signal)

@@ -10,6 +10,8 @@ export interface AnswerContext {
   retryAt: () => number
   /** The plan's upload limit in bytes, when known, for the 413 message. */
   limitBytes: () => number | undefined
+  /** Reads wait for the window and go again by themselves; writes never do, so the user is told when to retry. */
+  retriedAutomatically: boolean
 }
 
 /**
@@ -27,7 +29,8 @@ export async function readAnswer(response: Dispatcher.ResponseData, context: Ans
   if (status === 429) {
     await response.body.dump()
     const retryAt = context.retryAt()
-    throw new ServiceError('rate-limited', explain.rateLimited(retryAt), { ...answered, retryAt })
+    const message = context.retriedAutomatically ? explain.rateLimited(retryAt) : explain.rateLimitedWrite(retryAt)
+    throw new ServiceError('rate-limited', message, { ...answered, retryAt })
   }
   let text: string
   try {

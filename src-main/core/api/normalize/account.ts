@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import type { Account, Payment, Profile, Subscription } from '../../../../src-shared/domain/service/account'
-import { normalizeServiceDate } from './dates'
-import { limitField, numberField, textField, yesNoField } from './fields'
+import type { ServerZone } from '../server-zone'
+import { isoOffsetMinutes, normalizeServiceDate } from './dates'
+import { limitField, numberField, parseFields, textField, yesNoField, type GapReporter } from './fields'
 import { readQuotas } from './quota'
 
 const MB = 1024 * 1024
@@ -17,8 +18,8 @@ const accountSchema = z.looseObject({
 })
 
 /** whoami (§4.2). */
-export function toAccount(payload: unknown): Account {
-  const p = accountSchema.parse(payload)
+export function toAccount(payload: unknown, gaps: GapReporter): Account {
+  const p = parseFields(accountSchema, payload, 'whoami', gaps)
   return {
     userId: p.UserID,
     vendorId: p.VendorID,
@@ -33,8 +34,8 @@ export function toAccount(payload: unknown): Account {
 const profileSchema = z.looseObject({ Name: textField, Phone: textField, ProfileImage: textField })
 
 /** get-profile (§2.3). */
-export function toProfile(payload: unknown): Profile {
-  const p = profileSchema.parse(payload)
+export function toProfile(payload: unknown, gaps: GapReporter): Profile {
+  const p = parseFields(profileSchema, payload, 'get-profile', gaps)
   return { name: p.Name, phone: p.Phone, profileImage: p.ProfileImage }
 }
 
@@ -64,10 +65,11 @@ const subscriptionSchema = z.looseObject({
  * get-subscription-details (§2.4): the fields sit inside `Subscription`; the quota fields
  * may sit beside it or inside it, so both places are read.
  */
-export function toSubscription(payload: Record<string, unknown>): Subscription {
+export function toSubscription(payload: Record<string, unknown>, gaps: GapReporter): Subscription {
   const inner = z.looseObject({ Subscription: z.record(z.string(), z.unknown()) }).parse(payload).Subscription
-  const s = subscriptionSchema.parse(inner)
-  const maxFileSizeBytes = s.MaxFileSizeBytes || s.MaxFileSize * MB
+  const s = parseFields(subscriptionSchema, inner, 'get-subscription-details', gaps)
+  // The exact byte figure wins; the MB text is the fallback (and the other way round for MB).
+  const maxFileSizeBytes = s.MaxFileSizeBytes ?? (s.MaxFileSize === null ? null : s.MaxFileSize * MB)
   return {
     brandName: s.BrandName,
     name: s.Name,
@@ -82,14 +84,13 @@ export function toSubscription(payload: Record<string, unknown>): Subscription {
     email: s.Email,
     photoImg: s.PhotoIMG,
     maxFileSizeBytes,
-    maxFileSizeMb: s.MaxFileSize || maxFileSizeBytes / MB,
+    maxFileSizeMb: s.MaxFileSize ?? (maxFileSizeBytes === null ? null : maxFileSizeBytes / MB),
     maxCname: s.MaxCNAME,
     advancedSharing: s.AdvancedSharing,
     leadEmailVerification: s.LeadEmailVerification,
     isLtd: s.IsLTD,
     maxItems: s.MaxItems,
-    quotas: { ...readQuotas(inner), ...readQuotas(payload) },
-    raw: { ...inner }
+    quotas: { ...readQuotas(inner), ...readQuotas(payload) }
   }
 }
 
@@ -103,17 +104,22 @@ const paymentSchema = z.looseObject({
   ItemCount: numberField
 })
 
-/** list-payments rows (§2.5). */
-export function toPayments(payload: unknown): Payment[] {
+/** list-payments rows (§2.5). DateIso's offset also teaches the server's zone. */
+export function toPayments(payload: unknown, gaps: GapReporter, zone?: ServerZone): Payment[] {
   return z
-    .looseObject({ Items: z.array(paymentSchema) })
+    .looseObject({ Items: z.array(z.unknown()) })
     .parse(payload)
-    .Items.map((p) => ({
-      orderId: p.OrderID,
-      amount: p.Amount,
-      plan: p.Plan,
-      date: normalizeServiceDate(p.DateIso) ?? normalizeServiceDate(p.Date),
-      invoiceUrl: p.InvoiceURL,
-      itemCount: p.ItemCount
-    }))
+    .Items.map((row) => {
+      const p = parseFields(paymentSchema, row, 'list-payments', gaps)
+      const offset = isoOffsetMinutes(p.DateIso)
+      if (offset !== null) zone?.learn(offset, 'DateIso')
+      return {
+        orderId: p.OrderID,
+        amount: p.Amount,
+        plan: p.Plan,
+        date: normalizeServiceDate(p.DateIso) ?? normalizeServiceDate(p.Date),
+        invoiceUrl: p.InvoiceURL,
+        itemCount: p.ItemCount
+      }
+    })
 }

@@ -1,21 +1,42 @@
-import type { Item, ListPage, ListQuery } from '../../../../src-shared/domain/service/item'
+import { z } from 'zod'
+import type { ListPage, ListQuery } from '../../../../src-shared/domain/service/item'
 import type { ApiContext } from '../api-context'
 import type { Payload } from '../http/read-answer'
-import { toItem, toListPage } from '../normalize/item'
-import { z } from 'zod'
+import { dotNetDateMs, listDateAsUtc, offsetFromPair } from '../normalize/dates'
+import { toItemSummary, toListPage, toServiceItem, type RawRecord, type ServiceItem } from '../normalize/item'
 
-const itemAnswer = (payload: Payload): Item => toItem(z.looseObject({ Item: z.unknown() }).parse(payload).Item)
 const urlAnswer = (payload: Payload): string => z.looseObject({ URL: z.string().min(1) }).parse(payload).URL
 
 /** Reading items (service-api.md §4.4). */
 export function itemOperations(api: ApiContext) {
+  const itemAnswer = (payload: Payload): ServiceItem =>
+    toServiceItem(z.looseObject({ Item: z.unknown() }).parse(payload).Item, api.read)
+
+  async function getItem(id: number): Promise<ServiceItem> {
+    return api.decode(await api.call({ method: 'GET', path: `/api/get/${id}`, idempotent: true }), itemAnswer)
+  }
+
+  /**
+   * List dates carry no zone (§2.6). When no answer has taught the server's zone yet, the
+   * `/Date(ms)/` of one listed item (from get) against its list text gives it: one extra
+   * request per client, only when a page has zone-less dates.
+   */
+  async function learnZoneFrom(rows: RawRecord[]): Promise<boolean> {
+    const row = rows.find((candidate) => listDateAsUtc(candidate['CreatedOn']) !== null && typeof candidate['ID'] === 'number')
+    if (!row) return false
+    const listUtc = listDateAsUtc(row['CreatedOn'])
+    const record = await getItem(Number(row['ID']))
+    const instant = dotNetDateMs(record.raw['CreatedOn'])
+    if (listUtc === null || instant === null) return false
+    api.read.zone.learn(offsetFromPair(listUtc, instant), `item ${String(row['ID'])}`)
+    return true
+  }
+
   return {
-    async getItem(id: number): Promise<Item> {
-      return api.decode(await api.call({ method: 'GET', path: `/api/get/${id}`, idempotent: true }), itemAnswer)
-    },
+    getItem,
 
     /** Finds an item by a viewer URL, a CNAME URL or a bare slug. */
-    async findByUrl(url: string): Promise<Item> {
+    async findByUrl(url: string): Promise<ServiceItem> {
       const answer = await api.call({ method: 'GET', path: '/api/find-by-url', query: { URL: url }, idempotent: true })
       return api.decode(answer, itemAnswer)
     },
@@ -37,7 +58,13 @@ export function itemOperations(api: ApiContext) {
           SortOrder: query.sortBy ? query.sortOrder : undefined
         }
       })
-      return api.decode(answer, toListPage)
+      const { rows, ...page } = api.decode(answer, toListPage)
+      const zoneless = page.items.some((item, index) => item.createdOn === null && listDateAsUtc(rows[index]?.['CreatedOn']) !== null)
+      // A failed calibration leaves those dates unknown rather than failing the whole page.
+      if (zoneless && api.read.zone.offsetMinutes === null && (await learnZoneFrom(rows).catch(() => false))) {
+        return { ...page, items: rows.map((row) => toItemSummary(row, { ...api.read, gaps: () => {} }, 'list row')) }
+      }
+      return page
     },
 
     /** The public storage URL of the item's main PDF. */

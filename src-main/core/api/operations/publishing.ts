@@ -1,4 +1,5 @@
 import { stat } from 'node:fs/promises'
+import { AppError } from '../../../../src-shared/contract/errors'
 import type { DocType, NewItem } from '../../../../src-shared/domain/service/item'
 import type { Quota } from '../../../../src-shared/domain/service/quota'
 import { hostFor, type ApiContext, type Host } from '../api-context'
@@ -19,6 +20,12 @@ export interface Created extends NewItem {
   quota: Quota | null
 }
 
+/** What a duplicate made: every copy that exists, and why it stopped early, if it did. */
+export interface DuplicateOutcome {
+  created: NewItem[]
+  failure: ServiceError | null
+}
+
 /** Largest Count one duplicate call accepts before the service clamps it. */
 const MAX_DUPLICATES = 500
 
@@ -31,12 +38,31 @@ function messageOf(payload: Payload, fallback: string): string {
  * the service has no idempotency key, so whether to send again is the queue's decision.
  */
 export function publishingOperations(api: ApiContext) {
+  /** A create answer: the new item, and its quota recorded as the latest known. */
+  function created(answer: Payload, docType: DocType): Created {
+    const quota = readQuota(answer, docType)
+    api.learnQuota(quota)
+    return { ...api.decode(answer, toNewItem), quota }
+  }
+
   /** Refuses a file over the plan's limit before a byte is sent; the service's 413 stays the final word. */
   async function preflight(path: string): Promise<void> {
     const { size } = await stat(path)
     const limit = api.uploadLimit.bytes
     if (limit !== undefined && size > limit) {
       throw new ServiceError('too-large', explain.tooLarge(limit), { delivery: 'not-sent', limitBytes: limit })
+    }
+  }
+
+  /**
+   * Refuses a create when the service last said no item of this kind is left
+   * (`<Prefix>_Left === 0`, §2.4b), before anything is sent; the answer of the next
+   * subscription read or create updates what is known.
+   */
+  function checkQuota(docType: DocType): void {
+    const quota = api.quotas[docType]
+    if (quota && quota.left <= 0) {
+      throw new ServiceError('quota-full', explain.quotaFull(docType, quota.max), { delivery: 'not-sent' })
     }
   }
 
@@ -66,6 +92,7 @@ export function publishingOperations(api: ApiContext) {
   return {
     /** Uploads a PDF from disk as a new flipbook or document. */
     async createFromFile(path: string, fields: PublishFields, options: UploadOptions = {}): Promise<Created> {
+      checkQuota(fields.docType)
       const host = hostFor(fields.docType)
       const answer = await uploadTo(
         path,
@@ -73,11 +100,12 @@ export function publishingOperations(api: ApiContext) {
         { Name: fields.name, Title: fields.title, DocType: fields.docType },
         options
       )
-      return { ...api.decode(answer, toNewItem), quota: readQuota(answer, fields.docType) }
+      return created(answer, fields.docType)
     },
 
     /** Has the service download a PDF from a URL; allows for the service's own 60 s download time. */
     async createFromUrl(fileUrl: string, fields: PublishFields, signal?: AbortSignal): Promise<Created> {
+      checkQuota(fields.docType)
       const answer = await api.call({
         method: 'POST',
         path: '/api/create-by-url',
@@ -87,28 +115,34 @@ export function publishingOperations(api: ApiContext) {
         idempotent: false,
         ...(signal ? { signal } : {})
       })
-      return { ...api.decode(answer, toNewItem), quota: readQuota(answer, fields.docType) }
+      return created(answer, fields.docType)
     },
 
     /**
      * Makes `count` copies. The per-call bound is stated two ways (§4.5), so calls go in
-     * batches of the configured size until every copy exists; returns all new items.
+     * batches of the configured size until every copy exists. Copies are never lost: when a
+     * batch fails, the copies already made come back with the failure.
      */
-    async duplicate(id: number, count: number): Promise<NewItem[]> {
+    async duplicate(id: number, count: number): Promise<DuplicateOutcome> {
       if (!Number.isInteger(count) || count < 1 || count > MAX_DUPLICATES) {
-        throw new RangeError(`Duplicate count must be a whole number from 1 to ${MAX_DUPLICATES}.`)
+        throw new AppError('invalid-input', explain.badDuplicateCount(MAX_DUPLICATES))
       }
       const created: NewItem[] = []
-      while (created.length < count) {
-        const batch = Math.min(api.duplicateBatch, count - created.length)
-        const answer = await api.call({ method: 'POST', path: `/api/duplicate/${id}`, form: { Count: batch }, idempotent: false })
-        const items = api.decode(answer, toNewItems)
-        if (items.length === 0) {
-          throw new ServiceError('protocol', explain.protocol('duplicate made no copies'), { delivery: 'answered' })
+      try {
+        while (created.length < count) {
+          const batch = Math.min(api.duplicateBatch, count - created.length)
+          const answer = await api.call({ method: 'POST', path: `/api/duplicate/${id}`, form: { Count: batch }, idempotent: false })
+          const items = api.decode(answer, toNewItems)
+          if (items.length === 0) {
+            throw new ServiceError('protocol', explain.protocol('duplicate made no copies'), { delivery: 'answered' })
+          }
+          created.push(...items)
         }
-        created.push(...items)
+      } catch (error) {
+        if (error instanceof ServiceError) return { created, failure: error }
+        throw error
       }
-      return created
+      return { created, failure: null }
     },
 
     /** Replaces the item's PDF with a file from disk; the item keeps its ID and link. */

@@ -10,17 +10,18 @@ export function referenceOperations(api: ApiContext) {
   return {
     /** Templates for flipbooks (DocType 0) or documents (DocType 1). */
     async listTemplates(docType: DocType = 'Flipbook'): Promise<Template[]> {
-      return api.decode(await read('/api/list-templates', { DocType: docType === 'Document' ? 1 : 0 }), toTemplates)
+      const answer = await read('/api/list-templates', { DocType: docType === 'Document' ? 1 : 0 })
+      return api.decode(answer, (p, r) => toTemplates(p, r.gaps))
     },
     /** Skins for flipbooks (Type=false) or documents (Type=true). */
     async listSkins(docType: DocType = 'Flipbook'): Promise<Skin[]> {
-      return api.decode(await read('/api/list-skins', { Type: docType === 'Document' }), toSkins)
+      return api.decode(await read('/api/list-skins', { Type: docType === 'Document' }), (p, r) => toSkins(p, r.gaps))
     },
     async listCurrencies(): Promise<Currency[]> {
-      return api.decode(await read('/api/list-currencies'), toCurrencies)
+      return api.decode(await read('/api/list-currencies'), (p, r) => toCurrencies(p, r.gaps))
     },
     async listBackgroundMusic(): Promise<BackgroundMusic[]> {
-      return api.decode(await read('/api/list-background-music'), toBackgroundMusic)
+      return api.decode(await read('/api/list-background-music'), (p, r) => toBackgroundMusic(p, r.gaps))
     }
   }
 }

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createApiClient } from '../../../../src-main/core/api/api-client'
 import { exchange } from '../../../../src-main/core/api/http/exchange'
-import { createDispatcher } from '../../../../src-main/core/api/http/dispatcher'
+import { createNetwork } from '../../../../src-main/core/api/http/network'
 import { RateLimiter } from '../../../../src-main/core/api/rate-limiter'
 import { createLogger } from '../../../../src-main/core/log'
 import { ServiceError } from '../../../../src-main/core/api/service-error'
@@ -83,27 +83,39 @@ describe('the error taxonomy', () => {
     expect(timeout.message).toContain('timed out after 1s')
   })
 
-  it('quota-full: an ERROR when the plan is full', async () => {
+  it('quota-full: known from <Prefix>_Left === 0 and refused before sending, not read from a message', async () => {
     const { pdf } = fx()
     const path = await pdf('q.pdf')
     const tiny = await (await import('../../../emulator')).startEmulator({ keys: [KEY], maxItems: 1, log: () => {} })
     const client = createApiClient({ apiKey: KEY, baseUrl: tiny.baseUrl, limiter: new RateLimiter() })
-    await client.createFromFile(path, flipbook)
+    const first = await client.createFromFile(path, flipbook)
+    expect(first.quota).toEqual({ docType: 'Flipbook', count: 1, max: 1, left: 0 })
+    expect(client.quota('Flipbook')).toEqual(first.quota)
+    const before = tiny.state.requests.length
     const error = await failure(() => client.createFromFile(path, flipbook))
-    expect(error.kind).toBe('quota-full')
-    await client.close()
+    expect(error).toMatchObject({ kind: 'quota-full', delivery: 'not-sent' })
+    expect(error.message).toBe('Your plan allows 1 flipbooks and none are left. Delete some or upgrade your plan to add more.')
+    expect(tiny.state.requests.slice(before)).toEqual([])
+    // A client that has not seen the quota yet gets the service's own words, unclassified.
+    const fresh = createApiClient({ apiKey: KEY, baseUrl: tiny.baseUrl, limiter: new RateLimiter() })
+    const answered = await failure(() => fresh.createFromUrl('https://example.com/a.pdf', flipbook))
+    expect(answered).toMatchObject({ kind: 'service', delivery: 'answered' })
+    // Reading the subscription teaches it, so the next create is refused before sending.
+    await fresh.getSubscription('Flipbook')
+    expect(await failure(() => fresh.createFromFile(path, flipbook))).toMatchObject({ kind: 'quota-full', delivery: 'not-sent' })
+    await Promise.all([client.close(), fresh.close()])
     await tiny.close()
   })
 
   it('unknown-field: classified and logged loudly (the client itself only ever sends known fields)', async () => {
     const { emulator } = fx()
-    const dispatcher = createDispatcher()
+    const network = createNetwork()
     const lines: string[] = []
     const error = await failure(() =>
       exchange(
         {
           apiKey: KEY,
-          dispatcher,
+          network,
           limiter: new RateLimiter(),
           userAgent: 'test',
           requestTimeoutMs: 5000,
@@ -118,7 +130,7 @@ describe('the error taxonomy', () => {
     expect(error.kind).toBe('unknown-field')
     expect(error.message).toContain('FlipDrop bug')
     expect(lines).toEqual([expect.stringMatching(/^error Client bug: PUT \/api\/set-profile .*Unknown field\(s\) 'Nmae'/)])
-    await dispatcher.close()
+    await network.close()
   })
 
   it('rate-limited: a write refused with 429 reports when it may be sent again', async () => {
@@ -135,8 +147,25 @@ describe('the error taxonomy', () => {
     const error = await failure(() => client.setProfile({ name: 'n' }))
     expect(error.kind).toBe('rate-limited')
     expect(error.retryAt).toBeGreaterThan(Date.now())
+    // Writes are never sent again by themselves, so the message says when the user may.
+    expect(error.message).toMatch(/^The service asked FlipDrop to slow down, so this was not done\. Try again after /)
     await Promise.all([client.close(), other.close()])
     await tiny.close()
+  })
+
+  it('rate-limited: a 429 without X-RateLimit-Reset waits for the next minute of the fixed window', async () => {
+    const { emulator, newClient } = fx()
+    // A proxy-style 429: no rate headers at all.
+    emulator.faults.add({ route: '/api/set-profile', kind: 'status', status: 429 })
+    const nextMinute = (): number => Math.floor(Date.now() / 60_000) * 60_000 + 60_000
+    const earliest = nextMinute()
+    const error = await failure(() => newClient().setProfile({ name: 'n' }))
+    const latest = nextMinute()
+    expect(error.kind).toBe('rate-limited')
+    // The server's Date header has 1 s resolution, and the limiter errs on the late side.
+    expect(error.retryAt).toBeGreaterThanOrEqual(earliest - 1_000)
+    expect(error.retryAt).toBeLessThanOrEqual(latest + 2_500)
+    expect(error.message).toContain('Try again after')
   })
 
   it('network: a closed port fails as not sent; a reset read is retried', async () => {
@@ -157,7 +186,7 @@ describe('the error taxonomy', () => {
     const error = await failure(() => client.createFromFile(path, flipbook))
     expect(error).toMatchObject({ kind: 'network', delivery: 'unknown' })
     // It was created exactly once: the client did not send it again.
-    expect((await client.listItems({ pageSize: 100 })).totalRecordCount).toBe(before + 1)
+    expect((await client.listItems({ pageSize: 100 })).totalRecordCount).toBe((before ?? 0) + 1)
   })
 
   it('protocol: an HTML page or broken JSON on HTTP 200 is unreadable, and a read retries past it', async () => {

@@ -25,20 +25,20 @@ describe('publishing', () => {
     expect(created.quota).toEqual({ docType: 'Flipbook', count: expect.any(Number), max: 100, left: expect.any(Number) })
     expect(progress.at(-1)?.sent).toBe(progress.at(-1)?.total)
     const item = await client.getItem(created.id)
-    expect(item).toMatchObject({ name: 'Brochure', title: 'Spring brochure', docType: 'Flipbook', pages: 3 })
+    expect(item.summary).toMatchObject({ name: 'Brochure', title: 'Spring brochure', docType: 'Flipbook', pages: 3 })
   })
 
   it('creates a Document on the document host, with the Documents quota', async () => {
     const { client, pdf } = fx()
     const created = await client.createFromFile(await pdf('manual.pdf'), { name: 'Manual', title: 'Manual', docType: 'Document' })
     expect(created.quota?.docType).toBe('Document')
-    expect((await client.getItem(created.id)).docType).toBe('Document')
+    expect((await client.getItem(created.id)).summary.docType).toBe('Document')
   })
 
   it('has the service download a PDF from a URL', async () => {
     const { client } = fx()
     const created = await client.createFromUrl(source.url('/five.pdf'), { name: 'From URL', title: 'From URL', docType: 'Flipbook' })
-    expect((await client.getItem(created.id)).pages).toBe(5)
+    expect((await client.getItem(created.id)).summary.pages).toBe(5)
   })
 
   it('returns a PDF URL that really downloads the stored file', async () => {
@@ -54,23 +54,43 @@ describe('publishing', () => {
     const { emulator, client, pdf } = fx()
     const created = await client.createFromFile(await pdf('dup.pdf'), { name: 'Dup', title: 'Dup', docType: 'Flipbook' })
     const before = emulator.state.requests.length
-    const copies = await client.duplicate(created.id, 45)
+    const { created: copies, failure } = await client.duplicate(created.id, 45)
+    expect(failure).toBeNull()
     expect(copies).toHaveLength(45)
     expect(new Set(copies.map((copy) => copy.id)).size).toBe(45)
     expect(copies.every((copy) => typeof copy.id === 'number' && copy.id !== created.id)).toBe(true)
     const calls = emulator.state.requests.slice(before).filter((entry) => entry.path.startsWith('/api/duplicate')).length
     expect(calls).toBe(3)
-    await expect(client.duplicate(created.id, 0)).rejects.toThrow('from 1 to 500')
+  })
+
+  it('a bad count is invalid input, not an internal error', async () => {
+    const { client } = fx()
+    for (const count of [0, -1, 1.5, 501]) {
+      await expect(client.duplicate(1, count)).rejects.toMatchObject({ code: 'invalid-input', message: expect.stringContaining('from 1 to 500') })
+    }
+  })
+
+  it('keeps the copies already made when a later batch fails', async () => {
+    const { emulator, client, pdf } = fx()
+    const created = await client.createFromFile(await pdf('dup2.pdf'), { name: 'Dup2', title: 'Dup2', docType: 'Flipbook' })
+    // The second batch is answered with a server error.
+    emulator.faults.add({ route: `/api/duplicate/${created.id}`, kind: 'status', status: 502, after: 1 })
+    const outcome = await client.duplicate(created.id, 30)
+    expect(outcome.created).toHaveLength(20)
+    expect(outcome.failure).toMatchObject({ kind: 'service', status: 502 })
+    const listed = (await client.listItems({ search: 'Dup2', pageSize: 100 })).items.map((item) => item.id)
+    for (const copy of outcome.created) expect(listed).toContain(copy.id)
+    emulator.faults.clear()
   })
 
   it('replaces the PDF from disk and from a URL, keeping the ID', async () => {
     const { client, pdf } = fx()
     const created = await client.createFromFile(await pdf('v1.pdf', 2), { name: 'Versioned', title: 'Versioned', docType: 'Flipbook' })
     await expect(client.replacePdf(created.id, await pdf('v2.pdf', 6))).resolves.toEqual(expect.any(String))
-    expect((await client.getItem(created.id)).pages).toBe(6)
+    expect((await client.getItem(created.id)).summary.pages).toBe(6)
     await client.replacePdfFromUrl(created.id, source.url('/seven.pdf'))
     const item = await client.getItem(created.id)
-    expect(item.pages).toBe(7)
-    expect(item.id).toBe(created.id)
+    expect(item.summary.pages).toBe(7)
+    expect(item.summary.id).toBe(created.id)
   })
 })

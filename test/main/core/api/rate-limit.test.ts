@@ -1,5 +1,5 @@
 import { request } from 'undici'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createApiClient } from '../../../../src-main/core/api/api-client'
 import { RateLimiter } from '../../../../src-main/core/api/rate-limiter'
 import { startEmulator } from '../../../emulator'
@@ -54,5 +54,31 @@ describe('the shared rate limiter', () => {
     const [refused, accepted] = seen
     expect(windowOf(accepted?.atMs ?? 0)).toBe(windowOf(refused?.atMs ?? 0) + 1)
     await emulator.close()
+  })
+})
+
+describe('a 429 that does not say when the window resets', () => {
+  afterEach(() => vi.useRealTimers())
+
+  it('blocks every request until the top of the next server minute (the fixed window of §8)', async () => {
+    vi.useFakeTimers()
+    vi.setSystemTime(Date.UTC(2026, 10, 23, 10, 15, 40, 250))
+    const limiter = new RateLimiter()
+    const probe = await limiter.acquire()
+    // The server's clock is 5 s ahead of ours; its Date header says so.
+    probe.settle({ status: 429, serverDateMs: Date.UTC(2026, 10, 23, 10, 15, 45) })
+    const serverMinute = Date.UTC(2026, 10, 23, 10, 16, 0)
+    // Our latest local time at which the server can reach its next minute.
+    expect(limiter.state.blockedUntil).toBeGreaterThanOrEqual(serverMinute - 5_250)
+    expect(limiter.state.blockedUntil).toBeLessThanOrEqual(serverMinute - 4_000)
+    let granted = false
+    void limiter.acquire().then((permit) => {
+      granted = true
+      permit.settle(null)
+    })
+    await vi.advanceTimersByTimeAsync(13_000)
+    expect(granted).toBe(false)
+    await vi.advanceTimersByTimeAsync(2_500)
+    expect(granted).toBe(true)
   })
 })

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { useApiFixture } from '../../../support/api-fixture'
+import { createApiClient } from '../../../../src-main/core/api/api-client'
+import { RateLimiter } from '../../../../src-main/core/api/rate-limiter'
+import { KEY, useApiFixture } from '../../../support/api-fixture'
+import { startRewritingProxy } from '../../../support/rewriting-proxy'
 
 const fx = useApiFixture({ seed: 30 })
 
@@ -53,28 +56,33 @@ describe('account', () => {
     const payments = await client.listPayments()
     expect(payments.length).toBeGreaterThan(0)
     for (const payment of payments) {
-      expect(payment.orderId.startsWith('#')).toBe(true)
+      expect(payment.orderId?.startsWith('#')).toBe(true)
       expect(payment.date).toMatch(/^\d{4}-\d{2}-\d{2}T/)
       expect(typeof payment.itemCount).toBe('number')
     }
   })
 
-  it('sets the profile, reads it back and reports what did not change', async () => {
+  it('sets the profile, reads it back and reports what changed and what did not', async () => {
     const { client } = fx()
     const before = await client.getProfile()
     const changed = await client.setProfile({ name: 'Ada Designer', phone: '+44 20 7946 0000' })
+    expect(changed.changed).toEqual(['name', 'phone'])
     expect(changed.unchanged).toEqual([])
     expect(changed.profile).toMatchObject({ name: 'Ada Designer', phone: '+44 20 7946 0000' })
     expect(changed.profile.profileImage).toBe(before.profileImage)
     // An empty value keeps the old one (§1 rule 4): the client says so instead of claiming success.
     const cleared = await client.setProfile({ phone: '' })
-    expect(cleared.unchanged).toEqual(['phone'])
+    expect(cleared).toMatchObject({ changed: [], unchanged: [] })
+    expect(cleared.message).toContain('empty fields keep their values')
     expect(cleared.profile.phone).toBe('+44 20 7946 0000')
+    // OK does not prove a change (§1 rule 3): an image that is not a URL is dropped silently.
+    const refused = await client.setProfile({ name: 'Ada D.', profileImage: 'not a url' })
+    expect(refused).toMatchObject({ changed: ['name'], unchanged: ['profileImage'] })
   })
 })
 
 describe('library reads', () => {
-  it('lists a page with numbers as numbers and ISO dates, keeping every raw field', async () => {
+  it('lists a page with numbers as numbers and ISO dates, and no raw record', async () => {
     const { client } = fx()
     const page = await client.listItems({ pageSize: 10 })
     expect(page.items).toHaveLength(10)
@@ -83,24 +91,23 @@ describe('library reads', () => {
     for (const item of page.items) {
       expect(typeof item.id).toBe('number')
       expect(item.createdOn).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/)
-      expect(item.raw['ID']).toBe(item.id)
-      expect(Object.keys(item.raw).length).toBeGreaterThan(15)
+      expect(Object.keys(item)).not.toContain('raw')
     }
   })
 
   it('sorts, searches, filters by folder and reports capping', async () => {
     const { client } = fx()
     const byName = await client.listItems({ sortBy: 'Name', sortOrder: 'ASC', pageSize: 100 })
-    const names = byName.items.map((item) => item.name)
+    const names = byName.items.map((item) => item.name ?? '')
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)))
     const byViews = await client.listItems({ sortBy: 'NoOfViews', sortOrder: 'DESC', pageSize: 100 })
-    const views = byViews.items.map((item) => item.views)
+    const views = byViews.items.map((item) => item.views ?? 0)
     expect(views).toEqual([...views].sort((a, b) => b - a))
-    const folder = byName.items.find((item) => item.folder !== '')?.folder ?? ''
+    const folder = byName.items.find((item) => item.folder)?.folder ?? ''
     const inFolder = await client.listItems({ folder, pageSize: 100 })
     expect(inFolder.items.length).toBeGreaterThan(0)
     expect(inFolder.items.every((item) => item.folder === folder)).toBe(true)
-    const word = byName.items[0]?.name.split(' ')[0] ?? ''
+    const word = byName.items[0]?.name?.split(' ')[0] ?? ''
     const found = await client.listItems({ search: word.toLowerCase(), pageSize: 100 })
     expect(found.items.every((item) => `${item.name} ${item.title}`.toLowerCase().includes(word.toLowerCase()))).toBe(true)
     const capped = await client.listItems({ pageSize: 1000 })
@@ -112,13 +119,36 @@ describe('library reads', () => {
     const row = (await client.listItems({ pageSize: 1 })).items[0]
     if (!row) throw new Error('seeded library is empty')
     const item = await client.getItem(row.id)
-    expect(item.id).toBe(row.id)
+    expect(item.summary.id).toBe(row.id)
     expect(Object.keys(item.raw).length).toBeGreaterThan(150)
-    const byUrl = await client.findByUrl(item.fullUrl)
-    const bySlug = await client.findByUrl(item.customUrl)
-    expect(byUrl.id).toBe(item.id)
-    expect(bySlug.id).toBe(item.id)
+    const byUrl = await client.findByUrl(item.summary.fullUrl ?? '')
+    const bySlug = await client.findByUrl(item.summary.customUrl ?? '')
+    expect(byUrl.summary.id).toBe(item.summary.id)
+    expect(bySlug.summary.id).toBe(item.summary.id)
     // find-by-url sends /Date(ms)/, list sends "Mon DD YYYY h:mmAM": one ISO value after normalizing.
-    expect(byUrl.createdOn?.slice(0, 16)).toBe(item.createdOn?.slice(0, 16))
+    expect(byUrl.summary.createdOn?.slice(0, 16)).toBe(row.createdOn?.slice(0, 16))
+  })
+})
+
+describe('list dates without CreatedOnIso', () => {
+  it('agree with get: the server zone is learned from one item, never assumed to be UTC', async () => {
+    const { emulator } = fx()
+    // The emulator sends CreatedOnIso; the spec does not promise it. Take it away.
+    const proxy = await startRewritingProxy(emulator.baseUrl, (path, body) => {
+      if (path === '/api/list' && Array.isArray(body['Items'])) {
+        body['Items'] = (body['Items'] as Record<string, unknown>[]).map(({ CreatedOnIso: _dropped, ...row }) => row)
+      }
+      return body
+    })
+    const client = createApiClient({ apiKey: KEY, baseUrl: proxy.url, limiter: new RateLimiter() })
+    const page = await client.listItems({ pageSize: 20 })
+    expect(page.items.length).toBe(20)
+    for (const row of page.items.slice(0, 5)) {
+      const item = await client.getItem(row.id)
+      // The list text has minutes only; get has the exact instant.
+      expect(row.createdOn, `item ${row.id}`).toBe(new Date(Math.floor(Date.parse(item.summary.createdOn ?? '') / 60_000) * 60_000).toISOString())
+    }
+    await client.close()
+    await proxy.close()
   })
 })
