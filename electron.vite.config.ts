@@ -1,23 +1,7 @@
 import { resolve } from 'node:path'
 import vue from '@vitejs/plugin-vue'
 import { defineConfig } from 'electron-vite'
-import type { Plugin } from 'vite'
-
-/**
- * In `npm run dev` only, Vite injects styles inline and talks to its HMR socket, which
- * the strict policy in index.html forbids; this loosens exactly those two directives.
- * Builds keep the strict policy untouched.
- */
-function devServerCsp(): Plugin {
-  return {
-    name: 'flipdrop-dev-csp',
-    apply: 'serve',
-    transformIndexHtml: (html) =>
-      html
-        .replace("style-src 'self'", "style-src 'self' 'unsafe-inline'")
-        .replace("connect-src 'self'", "connect-src 'self' ws://localhost:* http://localhost:*")
-  }
-}
+import { devServerCsp } from './src-main/shell/content-security-policy'
 
 export default defineConfig({
   main: {
@@ -37,17 +21,20 @@ export default defineConfig({
         input: { index: resolve('src-preload/index.ts') },
         output: {
           // Sandboxed preloads run as a plain script with a polyfilled require(), never as an
-          // ES module, so the code must be CommonJS. The .mjs name is only the file name our
-          // layout promises; test/preload/built-preload.test.ts proves it loads as a script.
+          // ES module, so the code is CommonJS, in a .cjs file so it also loads correctly if the
+          // sandbox were ever off (test/preload/built-preload.test.ts runs it as a script).
           format: 'cjs',
-          entryFileNames: '[name].mjs'
+          entryFileNames: '[name].cjs'
         }
       }
     }
   },
   renderer: {
     root: 'src-renderer',
-    plugins: [vue(), devServerCsp()],
+    plugins: [vue()],
+    // The built app gets its policy as a header from the app:// handler; the dev server sends
+    // the same one, loosened only for Vite's inline styles and HMR socket.
+    server: { headers: { 'Content-Security-Policy': devServerCsp() } },
     build: {
       outDir: 'out/renderer',
       rollupOptions: {

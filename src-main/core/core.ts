@@ -1,21 +1,24 @@
 import { contract } from '../../src-shared/contract'
-import { createAppService, type AppHost, type AppService } from './app/app-service'
+import type { AppHost } from './app/app-service'
+import type { ProxyResolver } from './api/http/network'
+import { systemAndBundledCertificates } from './api/http/trusted-certificates'
+import type { ApiClient, ApiClientOptions } from './api/api-client'
 import { createAccountCache } from './auth/account-cache'
 import { createAuthService, type AuthService } from './auth/auth-service'
-import type { EnvironmentOverrides } from './settings/effective-settings'
+import { createKeySession } from './auth/key-session'
 import type { EventSink } from './events'
-import { consoleSink, createLogger, type LogSink, type Logger } from './log'
+import type { LogSink, Logger } from './log'
 import { createKeychainStore } from './secrets/keychain-store'
 import type { KeychainStore } from './secrets/key-store'
-import { createSessionStore } from './secrets/session-store'
+import { createServiceConnection, type ServiceConnection } from './service/service-connection'
+import type { EnvironmentOverrides } from './settings/effective-settings'
 import { createSettingsService, type SettingsService } from './settings/settings-service'
 import { openSettingsStore } from './settings/settings-store'
-import type { ApiClient, ApiClientOptions } from './api/api-client'
 
-/** Everything the core needs from whoever hosts it (Electron main, or the e2e test host). */
+/** Everything the core needs from whoever hosts it (Electron main, the test host, the command). */
 export interface CoreConfig {
   app: AppHost
-  /** Where settings and caches live (Electron's userData folder). */
+  /** Where settings, caches and the queue live (Electron's userData folder, or FLIPDROP_DATA_DIR). */
   userDataDir: string
   /** FLIPDROP_API_KEY / FLIPDROP_BASE_URL / FLIPDROP_DOCUMENT_URL. */
   environment?: EnvironmentOverrides
@@ -24,16 +27,19 @@ export interface CoreConfig {
   /** Pushes events to the windows. */
   emit?: EventSink
   logSink?: LogSink
+  /** The OS proxy for a URL, as Chromium resolves it (Electron's session.resolveProxy). */
+  resolveProxy?: ProxyResolver
+  /** PEM roots to trust; defaults to Node's bundled roots plus the OS store where Node can read it. */
+  trustedCertificates?: readonly string[]
   /** Tests shorten the client's timeouts. */
   createClient?: (options: ApiClientOptions) => ApiClient
 }
 
-/** The running core: one service per contract area, plus its logger. */
+/** The running core: one service per contract area (but `app`, which answers before the core exists), plus shared parts. */
 export interface Core {
-  app: AppService
   auth: AuthService
   settings: SettingsService
-  log: Logger
+  connection: ServiceConnection
   close(): Promise<void>
 }
 
@@ -47,34 +53,40 @@ export function environmentOverrides(env: NodeJS.ProcessEnv): EnvironmentOverrid
 }
 
 /**
- * The one composition root, shared by Electron and the test host, so the e2e tests drive
- * exactly the code the app runs.
+ * The one composition root, shared by Electron, the test host and the command, so the
+ * e2e tests drive exactly the code the app runs. `boot()` wraps it with the start-up state.
  */
-export async function createCore(config: CoreConfig): Promise<Core> {
+export async function createCore(config: CoreConfig, log: Logger): Promise<Core> {
   const emit: EventSink = config.emit ?? (() => {})
-  // The logger exists before the auth service, and asks it for the key to redact once it does.
-  let secrets: () => string[] = () => []
-  const log = createLogger(config.logSink ?? consoleSink, () => secrets())
   const environment = config.environment ?? {}
   const store = await openSettingsStore(config.userDataDir, log)
-  const auth = createAuthService({
-    keychain: config.keychain ?? createKeychainStore(),
-    session: createSessionStore(),
-    settings: store,
-    accountCache: createAccountCache(config.userDataDir),
+  const accountCache = createAccountCache(config.userDataDir)
+  const trustedCertificates = config.trustedCertificates ?? systemAndBundledCertificates()
+  const connection = createServiceConnection({
+    settings: () => store.get(),
     environment,
-    log,
+    ...(config.resolveProxy ? { resolveProxy: config.resolveProxy } : {}),
+    ...(trustedCertificates ? { trustedCertificates } : {}),
     ...(config.createClient ? { createClient: config.createClient } : {}),
+    log
+  })
+  const keys = createKeySession({
+    keychain: config.keychain ?? createKeychainStore(),
+    environmentKey: environment.apiKey,
+    signedInBefore: async () => (await accountCache.read()) !== null,
+    log
+  })
+  const auth = createAuthService({
+    keys,
+    connection,
+    accountCache,
+    saveAddresses: async (addresses) => {
+      await store.update(addresses)
+    },
+    log,
     onChange: (state) => emit(contract.auth.changed, state)
   })
-  secrets = () => auth.secrets()
-  const settings = createSettingsService(store, environment, emit, () => auth.settingsChanged())
+  const settings = createSettingsService(store, environment, emit, () => connection.reconfigure())
   await auth.start()
-  return {
-    app: createAppService(config.app),
-    auth,
-    settings,
-    log,
-    close: () => auth.close()
-  }
+  return { auth, settings, connection, close: () => connection.close() }
 }

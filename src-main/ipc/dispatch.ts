@@ -1,8 +1,9 @@
 import { z } from 'zod'
 import { listInvokeChannels } from '../../src-shared/contract'
+import type { AppContract } from '../../src-shared/contract'
 import type { Envelope } from '../../src-shared/contract/errors'
 import type { Logger } from '../core/log'
-import type { HandlerTable } from './handler-table'
+import type { HandlerSource } from './handler-table'
 import { toBridgeError } from './to-bridge-error'
 
 /** Runs one invoke: raw input in, envelope out. Never throws. */
@@ -10,18 +11,21 @@ export type Dispatch = (channel: string, rawInput: unknown) => Promise<Envelope<
 
 type AnyHandler = (input: unknown) => unknown
 
+interface Route {
+  area: keyof AppContract
+  method: string
+  schema: z.ZodType
+}
+
 /**
- * Wraps the handler table in the one path every call takes: look up the channel, parse
- * the untrusted input with the contract's schema, call the core, and turn the outcome into
- * an envelope. Unexpected errors are logged here and reach the renderer only as `internal`.
+ * Wraps the handlers in the one path every call takes: look up the channel, parse the
+ * untrusted input with the contract's schema, call the core, and turn the outcome into an
+ * envelope. Unexpected errors are logged here and reach the renderer only as `internal`.
  */
-export function createDispatch(handlers: HandlerTable, log: Logger): Dispatch {
-  const routes = new Map<string, { schema: z.ZodType; handler: AnyHandler }>()
+export function createDispatch(handlers: HandlerSource, log: Logger): Dispatch {
+  const routes = new Map<string, Route>()
   for (const { area, method, spec } of listInvokeChannels()) {
-    const areaHandlers = handlers[area as keyof HandlerTable] as Record<string, AnyHandler | undefined>
-    const handler = areaHandlers[method]
-    if (!handler) throw new Error(`No handler for contract channel ${spec.channel}`)
-    routes.set(spec.channel, { schema: spec.input, handler })
+    routes.set(spec.channel, { area: area as keyof AppContract, method, schema: spec.input })
   }
 
   return async (channel, rawInput) => {
@@ -34,8 +38,10 @@ export function createDispatch(handlers: HandlerTable, log: Logger): Dispatch {
       return { ok: false, error: { code: 'invalid-input', message: describeInvalidInput(channel, parsed.error) } }
     }
     try {
-      const value = await route.handler(parsed.data)
-      return { ok: true, value }
+      const area = (await handlers(route.area)) as Record<string, AnyHandler | undefined>
+      const handler = area[route.method]
+      if (!handler) throw new Error(`No handler for contract channel ${channel}`)
+      return { ok: true, value: await handler(parsed.data) }
     } catch (error) {
       const known = toBridgeError(error)
       if (known) return { ok: false, error: known }

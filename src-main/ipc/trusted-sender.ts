@@ -1,8 +1,8 @@
 /**
- * Decides whether an IPC message comes from the app's own page. `appUrl` is the URL the
- * main window loads (a file: URL when packaged, the dev server in development).
- * For file: URLs the whole path must match, since every local file shares the "null" origin;
- * for http(s) the origin must match.
+ * Decides whether an IPC message comes from the app's own page: the frame's scheme and
+ * host (with port) must equal those of `appUrl` (`app://flipdrop/…` when built, the dev
+ * server in development). Compared by parts, because Node's URL gives custom schemes the
+ * origin "null". file: URLs are never trusted: every local file shares one origin.
  */
 export function isTrustedFrameUrl(frameUrl: string | undefined, appUrl: string): boolean {
   if (!frameUrl) return false
@@ -14,7 +14,8 @@ export function isTrustedFrameUrl(frameUrl: string | undefined, appUrl: string):
   } catch {
     return false
   }
-  if (frame.protocol !== app.protocol) return false
-  if (app.protocol === 'file:') return frame.pathname === app.pathname
-  return frame.origin === app.origin
+  if (frame.protocol === 'file:' || app.protocol === 'file:') return false
+  // Node leaves a custom scheme's host as written; host names are case-insensitive.
+  const host = frame.host.toLowerCase()
+  return frame.protocol === app.protocol && host === app.host.toLowerCase() && host !== ''
 }

@@ -7,7 +7,7 @@ import { sendEvent } from '../ipc/register-ipc'
  * The application menu: the standard roles plus a View menu whose items (Ctrl/Cmd+1..4)
  * switch the renderer's view through the contract's `app:navigate` event.
  */
-export function buildAppMenu(target: () => WebContents | undefined, isMac: boolean): Menu {
+export function buildAppMenu(target: () => WebContents | undefined, options: { isMac: boolean; devTools: boolean }): Menu {
   const viewItems: MenuItemConstructorOptions[] = VIEWS.map((view, index) => ({
     label: VIEW_TITLES[view],
     accelerator: `CmdOrCtrl+${index + 1}`,
@@ -17,12 +17,18 @@ export function buildAppMenu(target: () => WebContents | undefined, isMac: boole
     }
   }))
   const template: MenuItemConstructorOptions[] = [
-    ...(isMac ? [{ role: 'appMenu' } as const] : []),
+    ...(options.isMac ? [{ role: 'appMenu' } as const] : []),
     { role: 'fileMenu' },
     { role: 'editMenu' },
     {
       label: 'View',
-      submenu: [...viewItems, { type: 'separator' }, { role: 'togglefullscreen' }, { role: 'toggleDevTools' }]
+      submenu: [
+        ...viewItems,
+        { type: 'separator' },
+        { role: 'togglefullscreen' },
+        // Packaged builds have no DevTools (the window's webPreferences turn them off too).
+        ...(options.devTools ? [{ role: 'toggleDevTools' } as const] : [])
+      ]
     },
     { role: 'windowMenu' }
   ]

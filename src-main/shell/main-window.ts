@@ -1,18 +1,32 @@
 import { BrowserWindow } from 'electron'
 import { hardenContents } from './harden-contents'
+import { loadFailurePage } from './load-failure-page'
 import { mainWindowOptions } from './window-options'
 
-/** Where the renderer comes from: the dev server in development, the built file otherwise. */
+/** Where the renderer comes from: the dev server in development, app://flipdrop otherwise. */
 export interface RendererLocation {
   url: string
   preloadPath: string
+  /** DevTools only in development; packaged builds have none. */
+  devTools: boolean
 }
 
-/** Creates the one main window, hardened, and shows it once it has painted. */
+/** Chromium's "aborted" code: a navigation replaced by another, not a failure. */
+const ERR_ABORTED = -3
+
+/**
+ * Creates the one main window, hardened, and shows it once it has painted. If the page
+ * cannot load, the window shows a page with the reason instead of never appearing.
+ */
 export function createMainWindow(location: RendererLocation): BrowserWindow {
-  const window = new BrowserWindow(mainWindowOptions(location.preloadPath))
+  const window = new BrowserWindow(mainWindowOptions(location.preloadPath, { devTools: location.devTools }))
   hardenContents(window.webContents, () => location.url)
   window.once('ready-to-show', () => window.show())
+  window.webContents.on('did-fail-load', (_event, code, description, url, isMainFrame) => {
+    if (!isMainFrame || code === ERR_ABORTED) return
+    void window.loadURL(loadFailurePage(`${description} (error ${code}).`, url))
+    window.show()
+  })
   void window.loadURL(location.url)
   return window
 }

@@ -2,9 +2,10 @@ import type { BrowserWindowConstructorOptions } from 'electron'
 
 /**
  * The main window's options. The renderer gets no Node, its own JavaScript world and the
- * Chromium sandbox; everything it may do goes through the preload's bridge.
+ * Chromium sandbox; everything it may do goes through the preload's bridge. DevTools are
+ * available in development only.
  */
-export function mainWindowOptions(preloadPath: string): BrowserWindowConstructorOptions {
+export function mainWindowOptions(preloadPath: string, options: { devTools: boolean }): BrowserWindowConstructorOptions {
   return {
     width: 1180,
     height: 780,
@@ -23,7 +24,7 @@ export function mainWindowOptions(preloadPath: string): BrowserWindowConstructor
       allowRunningInsecureContent: false,
       webviewTag: false,
       spellcheck: false,
-      devTools: true
+      devTools: options.devTools
     }
   }
 }

@@ -1,17 +1,23 @@
 import { z } from 'zod'
 import type { AppInfo } from '../domain/app-info'
+import type { StartupState } from '../domain/startup'
 import { VIEWS, type View } from '../domain/views'
 import { event, invoke } from './define'
 
 /** Longest link we accept; anything longer is not a link a designer clicked. */
 const MAX_URL_LENGTH = 2048
 
-/** The `app` area: facts about the app and the safe way out to the browser. */
+/** The `app` area: facts about the app, its start-up, and the safe way out to the browser. Answers even when start-up failed. */
 export const app = {
   /** Name, version and runtime versions, for the header and bug reports. */
   info: invoke<AppInfo>()('app:info', z.undefined()),
   /** Opens an https link in the user's browser; anything else is refused. */
   openExternal: invoke<undefined>()('app:openExternal', z.string().min(1).max(MAX_URL_LENGTH)),
+  /** Whether main has finished starting (reading settings and the keychain), or why it could not. */
+  startupState: invoke<StartupState>()('app:startupState', z.undefined()),
+  /** Tries to start again after a failure. */
+  retryStartup: invoke<StartupState>()('app:retryStartup', z.undefined()),
+  startupChanged: event<StartupState>()('app:startupChanged'),
   /** Main asks the renderer to show a view (from the application menu). */
   navigate: event<View>()('app:navigate')
 }

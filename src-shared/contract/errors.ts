@@ -12,6 +12,8 @@ export const ERROR_CODES = [
   ...KEYCHAIN_ERROR_CODES,
   /** The action needs a signed-in account. */
   'signed-out',
+  /** FlipDrop's main process could not start (the message says why); Retry may help. */
+  'not-started',
   /** The input did not match the channel's schema. */
   'invalid-input',
   /** The call did not come from the app's own window. */

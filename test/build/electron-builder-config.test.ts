@@ -29,8 +29,27 @@ describe('electron-builder.yml', () => {
       enableNodeOptionsEnvironmentVariable: false,
       enableNodeCliInspectArguments: false,
       enableEmbeddedAsarIntegrityValidation: true,
-      onlyLoadAppFromAsar: true
+      onlyLoadAppFromAsar: true,
+      // The renderer is served from app://, so file:// gets no extra privileges (checklist item 18).
+      grantFileProtocolExtraPrivileges: false
     })
+  })
+
+  it("keeps electron-builder's default deb dependencies and adds libsecret for the keychain", () => {
+    // An explicit list replaces the defaults, so compare with electron-builder's own list.
+    const source = readFileSync(`${root}node_modules/app-builder-lib/out/targets/FpmTarget.js`, 'utf8')
+    const defaults = /case "deb":\s*return (\[[^\]]+\])/.exec(source)?.[1]
+    expect(defaults).toBeDefined()
+    const depends = section('deb')['depends'] as string[]
+    for (const name of JSON.parse(defaults ?? '[]') as string[]) expect(depends, name).toContain(name)
+    expect(depends).toContain('libsecret-1-0')
+    expect(depends).toContain('libgtk-3-0')
+  })
+
+  it('ties the Linux launcher to the running window through desktopName', () => {
+    const pkg = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as { desktopName?: string }
+    expect(pkg.desktopName).toBe('flipdrop.desktop')
+    expect(section('linux')['syncDesktopName']).toBe(true)
   })
 
   it('points at resources that exist', () => {

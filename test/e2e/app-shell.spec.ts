@@ -4,7 +4,7 @@ import { expect, test } from './fixtures'
 test.use({ signedIn: true })
 
 test('shows the version it got from main over the bridge', async ({ app, host }) => {
-  const expected = host.core.app.info().version
+  const expected = host.booted.app.info().version
   await expect(app.version).toHaveText(`Version ${expected}`)
   expect(host.transcript.map((entry) => entry.channel)).toContain('app:info')
 })
@@ -55,7 +55,7 @@ test('the bridge exposes only contract methods, frozen', async ({ app }) => {
   }))
   expect(shape).toEqual({
     keys: ['app', 'auth', 'getPathForFile', 'settings'],
-    app: ['info', 'onNavigate', 'openExternal'],
+    app: ['info', 'onNavigate', 'onStartupChanged', 'openExternal', 'retryStartup', 'startupState'],
     frozen: true
   })
 })

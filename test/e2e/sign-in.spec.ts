@@ -1,5 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import type { Page } from '@playwright/test'
 import { E2E_KEY, expect, test } from './fixtures'
 import { SignInPage } from './pages/sign-in-page'
 
@@ -18,7 +19,7 @@ test('a good key signs in, shows the account, and is stored in the keychain', as
   await app.goTo('settings')
   await expect(app.page.getByTestId('key-status')).toHaveText('Stored in your system keychain')
   expect(await keychain.get('default')).toBe(E2E_KEY)
-  expect(host.core.auth.state().storage).toBe('keychain')
+  expect(host.core.auth.status().storage).toBe('keychain')
 })
 
 test('a bad key is refused and nothing is stored', async ({ app, host, keychain }) => {
@@ -71,18 +72,19 @@ test('a key revoked mid-session stops requests and asks for a new key', async ({
   expect(emulator.state.requests.length).toBe(before)
   // Nothing was lost: the key is still stored, to be replaced by the new one.
   expect(await keychain.get('default')).toBe(E2E_KEY)
-  expect(host.core.auth.state()).toMatchObject({ signedIn: false, problem: { code: 'unauthorized' } })
+  expect(host.core.auth.status()).toMatchObject({ signedIn: false, problem: { code: 'unauthorized' } })
 })
 
-test('the key never leaves main: not in files, logs or any IPC result', async ({ app, emulator, host }) => {
+test('the key never leaves main: not in files, logs, any IPC result, Pinia state or inputs', async ({ app, emulator, host }) => {
   const signIn = new SignInPage(app.page)
   await signIn.signIn(E2E_KEY, { baseUrl: emulator.baseUrl })
   await expect(app.page.getByLabel('Signed-in account')).toBeVisible()
   await app.goTo('account')
   await app.goTo('settings')
-  await app.page.getByLabel('Uploads at once').fill('3')
+  await app.page.getByLabel('Document host').fill('https://documents.example.com')
   await app.page.getByRole('button', { name: 'Save settings' }).click()
   await expect(app.page.getByRole('status')).toHaveText('Settings saved.')
+  const signedInPage = await readPageState(app.page)
   emulator.state.accounts.delete(E2E_KEY)
   await app.page.evaluate(() => window.flipdrop.auth.refresh())
   await expect(signIn.heading).toBeVisible()
@@ -97,6 +99,29 @@ test('the key never leaves main: not in files, logs or any IPC result', async ({
   const replies = host.transcript.map((entry) => JSON.stringify(entry.reply))
   expect(replies.length).toBeGreaterThan(5)
   expect(replies.filter((reply) => reply.includes(E2E_KEY))).toEqual([])
-  const pageState = await app.page.evaluate(() => document.documentElement.outerHTML)
-  expect(pageState).not.toContain(E2E_KEY)
+  for (const state of [signedInPage, await readPageState(app.page)]) {
+    // The stores are really read: they hold the account and the settings just saved.
+    expect(state.pinia).toContain('"auth"')
+    expect(state.pinia).toContain('documents.example.com')
+    expect(state.inputs.length).toBeGreaterThan(0)
+    expect(state.pinia).not.toContain(E2E_KEY)
+    expect(state.inputs.filter((value) => value.includes(E2E_KEY))).toEqual([])
+    expect(state.storage).not.toContain(E2E_KEY)
+    expect(state.html).not.toContain(E2E_KEY)
+  }
 })
+
+/** Everything the page holds: every Pinia store's state, every input's typed value, web storage and the DOM. */
+async function readPageState(page: Page): Promise<{ pinia: string; inputs: string[]; storage: string; html: string }> {
+  return page.evaluate(() => {
+    type VueRoot = Element & { __vue_app__?: { config: { globalProperties: { $pinia?: { state: { value: unknown } } } } } }
+    const root = document.querySelector('#app') as VueRoot | null
+    const pinia = root?.__vue_app__?.config.globalProperties.$pinia
+    return {
+      pinia: pinia ? JSON.stringify(pinia.state.value) : '',
+      inputs: [...document.querySelectorAll('input, textarea')].map((field) => (field as HTMLInputElement).value),
+      storage: JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }),
+      html: document.documentElement.outerHTML
+    }
+  })
+}

@@ -9,9 +9,12 @@ import { build } from 'esbuild'
 import { WebSocketServer, type WebSocket } from 'ws'
 import type { EventChannel } from '../../src-shared/contract/define'
 import type { Envelope } from '../../src-shared/contract/errors'
+import { boot, type Booted } from '../../src-main/core/boot'
 import { createCore, type Core, type CoreConfig } from '../../src-main/core/core'
+import type { Logger } from '../../src-main/core/log'
 import { createDispatch } from '../../src-main/ipc/dispatch'
-import { createHandlerTable } from '../../src-main/ipc/handler-table'
+import { handlersOf } from '../../src-main/ipc/handler-table'
+import { RENDERER_CSP } from '../../src-main/shell/content-security-policy'
 import { BRIDGE_PATH, PRELOAD_PATH, type ClientMessage, type ServerMessage } from './wire'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
@@ -25,6 +28,10 @@ export interface TestHostOptions {
   core?: Partial<CoreConfig>
   /** The user-data folder (settings, caches); a fresh temp folder by default. */
   userDataDir?: string
+  /** Stands in for createCore (to test a start-up that fails, then succeeds on Retry). */
+  startCore?: (config: CoreConfig, log: Logger) => Promise<Core>
+  /** Return before the core has started (default: wait, since most tests want it ready). */
+  returnWhileStarting?: boolean
 }
 
 /** One call seen on the bridge, kept for leak and contract checks. */
@@ -37,7 +44,9 @@ export interface TranscriptEntry {
 export interface TestHost {
   /** The page to open in Chromium. */
   url: string
-  core: Core
+  /** The started core (throws when start-up failed). */
+  readonly core: Core
+  booted: Booted
   /** Every invoke and its reply, in order. */
   transcript: TranscriptEntry[]
   /** Links the core asked the OS to open. */
@@ -87,7 +96,7 @@ export async function startTestHost(options: TestHostOptions = {}): Promise<Test
   const userDataDir = options.userDataDir ?? (await mkdtemp(join(tmpdir(), 'flipdrop-host-')))
   const logLines: string[] = []
   let broadcast: (message: ServerMessage) => void = () => {}
-  const core = await createCore({
+  const booted = boot({
     app: {
       info: {
         name: 'FlipDrop',
@@ -103,8 +112,10 @@ export async function startTestHost(options: TestHostOptions = {}): Promise<Test
     logSink: (level, line) => logLines.push(`${level}: ${line}`),
     emit: (spec, payload) => broadcast({ event: spec.channel, payload }),
     ...options.core
-  })
-  const dispatch = createDispatch(createHandlerTable(core), core.log)
+  }, options.startCore ?? createCore)
+  // Most tests want a started core; a failing or slow start is the test's to observe.
+  if (!options.returnWhileStarting) await booted.startup.ready().catch(() => {})
+  const dispatch = createDispatch(handlersOf(booted), booted.log)
   const preloadScript = await bundlePreloadStandIn(token, options.dropDir ?? '')
 
   const server = createServer((request, response) => {
@@ -146,7 +157,12 @@ export async function startTestHost(options: TestHostOptions = {}): Promise<Test
 
   return {
     url: `${origin}/index.html`,
-    core,
+    get core() {
+      const core = booted.startup.current
+      if (!core) throw new Error(`the core did not start: ${booted.startup.state().message ?? ''}`)
+      return core
+    },
+    booted,
     transcript,
     openedUrls,
     userDataDir,
@@ -155,7 +171,7 @@ export async function startTestHost(options: TestHostOptions = {}): Promise<Test
       broadcast({ event: spec.channel, payload })
     },
     async close() {
-      await core.close()
+      await booted.close()
       for (const client of sockets.clients) client.terminate()
       sockets.close()
       server.closeAllConnections()
@@ -187,7 +203,10 @@ async function serveStatic(
       // the CSP meta tag, so the policy covers it too.
       body = body.toString('utf8').replace('</head>', `  <script src="${PRELOAD_PATH}"></script>\n  </head>`)
     }
-    response.writeHead(200, { 'content-type': MIME[extname(file)] ?? 'application/octet-stream' }).end(body)
+    // The same policy the app:// handler sends, as a header, so it covers workers too.
+    response
+      .writeHead(200, { 'content-type': MIME[extname(file)] ?? 'application/octet-stream', 'content-security-policy': RENDERER_CSP })
+      .end(body)
   } catch {
     response.writeHead(404).end()
   }

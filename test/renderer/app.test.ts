@@ -29,6 +29,7 @@ const settingsView: SettingsView = {
 function answers(infoReply: Envelope<unknown> = { ok: true, value: info }) {
   return (channel: string): Envelope<unknown> => {
     if (channel === 'app:info') return infoReply
+    if (channel === 'app:startupState') return { ok: true, value: { phase: 'ready', message: null } }
     if (channel === 'auth:status' || channel === 'auth:refresh') return { ok: true, value: signedIn }
     if (channel === 'settings:get') return { ok: true, value: settingsView }
     return { ok: true, value: undefined }
@@ -107,5 +108,43 @@ describe('the account badge', () => {
     const wrapper = mount(App)
     await settle()
     expect(wrapper.get('[aria-label="Signed-in account"]').text()).toContain('Key for this session only')
+  })
+})
+
+describe('start-up', () => {
+  beforeEach(() => setActivePinia(createPinia()))
+  afterEach(() => {
+    document.body.innerHTML = ''
+  })
+
+  it('shows a status while main starts, then the app once it is ready', async () => {
+    const bridge = installBridge((channel) =>
+      channel === 'app:startupState' ? { ok: true, value: { phase: 'starting', message: null } } : answers()(channel)
+    )
+    const wrapper = mount(App)
+    await settle()
+    expect(wrapper.get('[role="status"]').text()).toBe('Starting FlipDrop…')
+    expect(bridge.calls.map((call) => call.channel)).not.toContain('auth:status')
+    bridge.fire('app:startupChanged', { phase: 'ready', message: null })
+    await settle()
+    await settle()
+    expect(wrapper.find('nav').exists()).toBe(true)
+    expect(wrapper.find('.boot-status').exists()).toBe(false)
+  })
+
+  it('shows why start-up failed, and Try again asks main to start again', async () => {
+    const bridge = installBridge((channel) => {
+      if (channel === 'app:startupState') return { ok: true, value: { phase: 'failed', message: 'FlipDrop could not start: disk full' } }
+      if (channel === 'app:retryStartup') return { ok: true, value: { phase: 'ready', message: null } }
+      return answers()(channel)
+    })
+    const wrapper = mount(App)
+    await settle()
+    expect(wrapper.get('[role="alert"]').text()).toContain('FlipDrop could not start: disk full')
+    await wrapper.get('button').trigger('click')
+    await settle()
+    await settle()
+    expect(bridge.calls.map((call) => call.channel)).toContain('app:retryStartup')
+    expect(wrapper.find('nav').exists()).toBe(true)
   })
 })

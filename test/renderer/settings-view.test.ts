@@ -29,11 +29,11 @@ describe('SettingsView', () => {
     expect(wrapper.text()).toContain('From environment (FLIPDROP_BASE_URL)')
     expect(wrapper.get('[data-testid="key-status"]').text()).toBe('From environment (FLIPDROP_API_KEY)')
     expect(wrapper.get('#setting-base-url').attributes('disabled')).toBeDefined()
-    await wrapper.get('#setting-concurrency').setValue('4')
+    await wrapper.get('#setting-proxy').setValue('http://proxy.example.com:8080')
     await wrapper.get('form').trigger('submit')
     await settle()
     const sent = main.calls.find((call) => call.channel === 'settings:update')?.input as Record<string, unknown>
-    expect(sent).toMatchObject({ uploadConcurrency: 4 })
+    expect(sent).toMatchObject({ proxyUrl: 'http://proxy.example.com:8080' })
     expect(sent).not.toHaveProperty('baseUrl')
     expect(wrapper.get('[role="status"]').text()).toBe('Settings saved.')
   })

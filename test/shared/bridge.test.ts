@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest'
 import { listEventChannels, listInvokeChannels } from '../../src-shared/contract'
 import { createFlipdropApi } from '../../src-shared/contract/bridge'
 import { createDispatch } from '../../src-main/ipc/dispatch'
-import { createHandlerTable } from '../../src-main/ipc/handler-table'
+import { handlersOf } from '../../src-main/ipc/handler-table'
 import { memoryTransport } from '../support/memory-transport'
 import { createTestCore } from '../support/test-core'
 
 async function realBridge() {
-  const { core } = await createTestCore()
-  const wire = memoryTransport(createDispatch(createHandlerTable(core), core.log))
+  const { booted } = await createTestCore()
+  const wire = memoryTransport(createDispatch(handlersOf(booted), booted.log))
   return { wire, api: createFlipdropApi(wire.transport, (file: { name: string }) => `/drops/${file.name}`) }
 }
 

@@ -1,11 +1,13 @@
 import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createCore, type Core, type CoreConfig } from '../../src-main/core/core'
+import { boot, type Booted } from '../../src-main/core/boot'
+import type { Core, CoreConfig } from '../../src-main/core/core'
 import { createMemoryKeychain } from './memory-keychain'
 
-/** A real core in a temp user-data folder, with a recording browser opener and an in-memory log. */
+/** A real, started core in a temp user-data folder, with a recording browser opener and an in-memory log. */
 export async function createTestCore(overrides: Partial<CoreConfig> = {}): Promise<{
+  booted: Booted
   core: Core
   opened: string[]
   logLines: string[]
@@ -16,7 +18,7 @@ export async function createTestCore(overrides: Partial<CoreConfig> = {}): Promi
   const logLines: string[] = []
   const events: { channel: string; payload: unknown }[] = []
   const userDataDir = await mkdtemp(join(tmpdir(), 'flipdrop-core-'))
-  const core = await createCore({
+  const booted = boot({
     app: {
       info: {
         name: 'FlipDrop',
@@ -34,5 +36,6 @@ export async function createTestCore(overrides: Partial<CoreConfig> = {}): Promi
     emit: (spec, payload) => events.push({ channel: spec.channel, payload }),
     ...overrides
   })
-  return { core, opened, logLines, events, userDataDir }
+  const core = await booted.startup.ready()
+  return { booted, core, opened, logLines, events, userDataDir }
 }

@@ -1,6 +1,8 @@
 import { AppError } from '../../../src-shared/contract/errors'
 import type { AppInfo } from '../../../src-shared/domain/app-info'
 import { checkExternalUrl } from '../../../src-shared/domain/external-url'
+import type { HandlersOf } from '../area-handlers'
+import type { Startup } from '../startup'
 
 /** The ways out of the core that only the host (Electron or the test host) can provide. */
 export interface AppHost {
@@ -9,20 +11,22 @@ export interface AppHost {
   openUrl(url: string): Promise<void>
 }
 
-/** The `app` area of the core: facts about the app and safe external links. */
-export interface AppService {
+/** The `app` area: facts about the app, its start-up, and safe external links. It answers even when start-up failed. */
+export interface AppService extends HandlersOf<'app'> {
   info(): AppInfo
-  openExternal(url: string): Promise<void>
 }
 
 /** Creates the app service over the host's facts and browser opener. */
-export function createAppService(host: AppHost): AppService {
+export function createAppService(host: AppHost, startup: Startup): AppService {
   return {
     info: () => host.info,
     async openExternal(url) {
       const checked = checkExternalUrl(url)
       if (!checked.ok) throw new AppError('not-allowed', checked.reason)
       await host.openUrl(checked.url)
-    }
+      return undefined
+    },
+    startupState: () => startup.state(),
+    retryStartup: () => startup.retry()
   }
 }

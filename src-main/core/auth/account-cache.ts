@@ -4,14 +4,15 @@ import writeFileAtomic from 'write-file-atomic'
 import { z } from 'zod'
 import type { Account } from '../../../src-shared/domain/service/account'
 
+const text = z.string().nullable()
 const accountSchema = z.object({
-  userId: z.string(),
-  vendorId: z.string(),
-  name: z.string(),
-  email: z.string(),
-  brand: z.string(),
-  appUrl: z.string(),
-  maxFileSizeMb: z.number()
+  userId: text,
+  vendorId: text,
+  name: text,
+  email: text,
+  brand: text,
+  appUrl: text,
+  maxFileSizeMb: z.number().nullable()
 })
 
 /**

@@ -1,98 +1,60 @@
-import { AppError } from '../../../src-shared/contract/errors'
-import type { AuthProblem, AuthState, KeySource, SignInInput } from '../../../src-shared/domain/auth'
+import type { AuthState } from '../../../src-shared/domain/auth'
 import type { Account } from '../../../src-shared/domain/service/account'
 import type { Settings } from '../../../src-shared/domain/settings'
-import { createApiClient, type ApiClient, type ApiClientOptions } from '../api/api-client'
+import type { HandlersOf } from '../area-handlers'
 import type { Logger } from '../log'
-import { KeychainError } from '../secrets/keychain-error'
-import type { KeychainStore, KeyStore } from '../secrets/key-store'
-import { effectiveSettings, type EnvironmentOverrides } from '../settings/effective-settings'
-import type { SettingsStore } from '../settings/settings-store'
+import type { ServiceConnection } from '../service/service-connection'
 import type { AccountCache } from './account-cache'
 import { signInFailure } from './auth-errors'
-
-/** Keychain entry name: one profile for now; the store supports several. */
-const PROFILE = 'default'
+import type { KeySession } from './key-session'
 
 export interface AuthDependencies {
-  keychain: KeychainStore
-  session: KeyStore
-  settings: SettingsStore
+  keys: KeySession
+  connection: ServiceConnection
   accountCache: AccountCache
-  environment: EnvironmentOverrides
+  /** Saves addresses typed with a key the service accepted. */
+  saveAddresses: (addresses: Partial<Settings>) => Promise<void>
   log: Logger
-  /** Builds the service client (tests shorten its timeouts). */
-  createClient?: (options: ApiClientOptions) => ApiClient
   onChange: (state: AuthState) => void
 }
 
-export interface AuthService {
-  state(): AuthState
-  /** Finds a stored key at start-up and refreshes the account in the background. */
+/** The `auth` area, plus what the core itself needs: start-up and the secrets to redact. */
+export interface AuthService extends HandlersOf<'auth'> {
+  /** Who is signed in, right now (no service call). */
+  status(): AuthState
+  /** Finds a key at start-up (environment or keychain) and refreshes the account in the background. */
   start(): Promise<AuthState>
-  signIn(input: SignInInput & { sessionOnly: boolean }): Promise<AuthState>
-  signOut(): Promise<AuthState>
-  /** Asks the service who the key belongs to again (whoami); a 401 here ends the session. */
-  refresh(): Promise<AuthState>
-  /** The client for the signed-in key; throws `signed-out` otherwise. */
-  client(): ApiClient
-  /** Rebuilds the client after the service address or proxy changed. */
-  settingsChanged(): void
   /** The secrets to redact from every log line. */
   secrets(): string[]
-  close(): Promise<void>
-}
-
-const REJECTED: AuthProblem = {
-  code: 'unauthorized',
-  message: 'The service no longer accepts your API key. Paste a new key to continue; nothing waiting was lost.'
 }
 
 /**
- * Sign-in, sign-out and the key's life in main. The key is checked with whoami before it
- * is stored, kept in the keychain (or, when asked, in memory for this session), and
- * dropped from use the moment the service answers 401.
+ * Sign-in, sign-out and who is signed in. A key is checked with whoami before it is kept;
+ * the moment the service answers 401 the connection is dropped and the key is marked
+ * rejected, but kept stored, so nothing waiting is lost and a new key continues.
  */
 export function createAuthService(deps: AuthDependencies): AuthService {
-  const makeClient = deps.createClient ?? createApiClient
-  let key: string | null = null
-  let source: KeySource = 'none'
+  const { keys, connection } = deps
   let account: Account | null = null
-  let problem: AuthProblem | null = null
-  let current: ApiClient | null = null
 
-  const state = (): AuthState => ({ signedIn: key !== null && problem?.code !== 'unauthorized', account, storage: source, problem })
+  const state = (): AuthState => ({
+    signedIn: keys.key !== null && !keys.rejected,
+    account,
+    storage: keys.source,
+    problem: keys.problem
+  })
   const emit = (): void => deps.onChange(state())
 
-  function endpoints(settings: Settings): Pick<ApiClientOptions, 'baseUrl' | 'documentUrl' | 'proxyUrl'> {
-    const { baseUrl, documentUrl, proxyUrl } = effectiveSettings(settings, deps.environment)
-    return { baseUrl, documentUrl, proxyUrl }
-  }
-
-  function replaceClient(next: ApiClient | null): void {
-    const previous = current
-    current = next
-    if (previous) void previous.close()
-  }
-
-  /** A 401 mid-session: stop using the key at once, keep it stored, ask for a new one. */
-  function keyRejected(): void {
-    if (problem === REJECTED) return
+  connection.onUnauthorized(() => {
+    if (!keys.reject()) return
     deps.log.warn('The service rejected the API key (401); stopping all requests until a new key is given')
-    problem = REJECTED
-    replaceClient(null)
+    connection.disconnect()
     emit()
-  }
+  })
 
-  function clientFor(apiKey: string): ApiClient {
-    return makeClient({ apiKey, ...endpoints(deps.settings.get()), onUnauthorized: keyRejected, log: deps.log })
-  }
-
-  async function refreshAccount(): Promise<void> {
-    const client = current
-    if (!client) return
+  async function refreshInBackground(): Promise<void> {
     try {
-      account = await client.whoami()
+      account = await connection.client().whoami()
       await deps.accountCache.write(account)
       emit()
     } catch (error) {
@@ -101,41 +63,15 @@ export function createAuthService(deps: AuthDependencies): AuthService {
     }
   }
 
-  async function readStoredKey(): Promise<string | null> {
-    try {
-      const stored = await deps.keychain.get(PROFILE)
-      if (stored === null && (await deps.accountCache.read())) {
-        // We signed in before but read nothing: a locked keychain reads as empty, so ask it.
-        const health = await deps.keychain.probe().catch(() => 'unavailable' as const)
-        if (health === 'locked') problem = { code: 'keychain-locked', message: 'Your keychain is locked, so FlipDrop cannot read your API key. Unlock it and restart FlipDrop, or sign in again.' }
-      }
-      return stored
-    } catch (error) {
-      if (error instanceof KeychainError) problem = { code: error.code, message: error.message }
-      deps.log.warn('Could not read the API key from the keychain', error instanceof Error ? error.message : error)
-      return null
-    }
-  }
-
   return {
-    state,
+    status: state,
 
     async start() {
-      const fromEnvironment = deps.environment.apiKey
-      if (fromEnvironment) {
-        key = fromEnvironment
-        source = 'environment'
-      } else {
-        const stored = await readStoredKey()
-        if (stored) {
-          key = stored
-          source = 'keychain'
-        }
-      }
-      if (key) {
+      await keys.load()
+      if (keys.key) {
         account = await deps.accountCache.read()
-        current = clientFor(key)
-        void refreshAccount()
+        connection.connect(keys.key)
+        void refreshInBackground()
       }
       emit()
       return state()
@@ -144,72 +80,47 @@ export function createAuthService(deps: AuthDependencies): AuthService {
     async signIn(input) {
       const apiKey = input.apiKey.trim()
       // The addresses typed with the key are tried with it; the environment still wins.
-      const tried = {
-        ...deps.settings.get(),
+      const trial = connection.trial(apiKey, {
         ...(input.baseUrl ? { baseUrl: input.baseUrl } : {}),
         ...(input.documentUrl ? { documentUrl: input.documentUrl } : {})
-      }
-      const probe = makeClient({ apiKey, ...endpoints(tried), retries: 1 })
+      })
       let checked: Account
       try {
-        checked = await probe.whoami()
+        checked = await trial.whoami()
       } catch (error) {
         throw signInFailure(error)
       } finally {
-        await probe.close()
+        await trial.close()
       }
-      // Only a key the service accepted is stored, and only then do the addresses change.
-      if (input.sessionOnly) {
-        await deps.session.set(PROFILE, apiKey)
-      } else {
-        try {
-          await deps.keychain.set(PROFILE, apiKey)
-        } catch (error) {
-          if (error instanceof KeychainError) throw new AppError(error.code, error.message)
-          throw error
-        }
-        await deps.session.delete(PROFILE)
-      }
+      // Only a key the service accepted is kept, and only then do the addresses change.
+      await keys.keep(apiKey, input.sessionOnly)
       const addresses: Partial<Settings> = {}
       if (input.baseUrl !== undefined) addresses.baseUrl = input.baseUrl
       if (input.documentUrl !== undefined) addresses.documentUrl = input.documentUrl
-      if (Object.keys(addresses).length > 0) await deps.settings.update(addresses)
-      key = apiKey
-      source = input.sessionOnly ? 'session' : 'keychain'
+      if (Object.keys(addresses).length > 0) await deps.saveAddresses(addresses)
       account = checked
-      problem = null
       await deps.accountCache.write(checked)
-      replaceClient(clientFor(apiKey))
+      connection.connect(apiKey)
       emit()
       return state()
     },
 
     async signOut() {
-      replaceClient(null)
-      await deps.session.delete(PROFILE)
-      try {
-        await deps.keychain.delete(PROFILE)
-      } catch (error) {
-        if (error instanceof KeychainError) throw new AppError(error.code, error.message)
-        throw error
-      }
+      await keys.forget()
+      connection.disconnect()
       await deps.accountCache.clear()
-      // An environment key stays unused until the app restarts.
-      key = null
-      source = 'none'
       account = null
-      problem = null
       emit()
       return state()
     },
 
     async refresh() {
-      const client = this.client()
+      const client = connection.client()
       try {
         account = await client.whoami()
       } catch (error) {
-        // A 401 was already turned into "key rejected" by the client's hook: report the new state.
-        if (problem === REJECTED) return state()
+        // A 401 was already turned into "key rejected" by the hook: report the new state.
+        if (keys.rejected) return state()
         throw error
       }
       await deps.accountCache.write(account)
@@ -217,19 +128,6 @@ export function createAuthService(deps: AuthDependencies): AuthService {
       return state()
     },
 
-    client() {
-      if (!current || !key) throw new AppError('signed-out', 'Sign in with your API key first.')
-      return current
-    },
-
-    settingsChanged() {
-      if (key && current) replaceClient(clientFor(key))
-    },
-
-    secrets: () => (key ? [key] : []),
-
-    async close() {
-      replaceClient(null)
-    }
+    secrets: () => (keys.key ? [keys.key] : [])
   }
 }

@@ -1,14 +1,12 @@
 import { contract } from '../../../src-shared/contract'
-import type { SettingsPatch, SettingsView } from '../../../src-shared/domain/settings'
+import type { SettingsView } from '../../../src-shared/domain/settings'
+import type { HandlersOf } from '../area-handlers'
 import type { EventSink } from '../events'
 import { effectiveSettings, type EnvironmentOverrides } from './effective-settings'
 import type { SettingsStore } from './settings-store'
 
 /** The `settings` area of the core: the effective values, and changes that take effect at once. */
-export interface SettingsService {
-  view(): SettingsView
-  update(patch: SettingsPatch): Promise<SettingsView>
-}
+export type SettingsService = HandlersOf<'settings'>
 
 export function createSettingsService(
   store: SettingsStore,
@@ -29,7 +27,7 @@ export function createSettingsService(
     }
   }
   return {
-    view,
+    get: view,
     async update(patch) {
       await store.update(patch)
       applied()

@@ -1,13 +1,15 @@
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
 import type { AppInfo } from '../../../src-shared/domain/app-info'
+import type { StartupState } from '../../../src-shared/domain/startup'
 import type { View } from '../../../src-shared/domain/views'
 import { bridge, unwrap } from '../bridge'
 
-/** App-wide state: who we are (from main) and which view is showing. */
+/** App-wide state: who we are (from main), whether main has started, and which view is showing. */
 export const useAppStore = defineStore('app', () => {
   const info = ref<AppInfo | null>(null)
   const infoError = ref<string | null>(null)
+  const startup = ref<StartupState>({ phase: 'starting', message: null })
   const view = ref<View>('publish')
 
   async function loadInfo(): Promise<void> {
@@ -17,6 +19,24 @@ export const useAppStore = defineStore('app', () => {
     } catch (error) {
       infoError.value = error instanceof Error ? error.message : 'FlipDrop could not read its own version.'
     }
+  }
+
+  function setStartup(reply: Awaited<ReturnType<Window['flipdrop']['app']['startupState']>>): void {
+    startup.value = reply.ok ? reply.value : { phase: 'failed', message: reply.error.message }
+  }
+
+  /** Reads main's start-up state now and follows it; returns the unsubscribe. */
+  function followStartup(): () => void {
+    const stop = bridge().app.onStartupChanged((next) => {
+      startup.value = next
+    })
+    void bridge().app.startupState().then(setStartup)
+    return stop
+  }
+
+  async function retryStartup(): Promise<void> {
+    startup.value = { phase: 'starting', message: null }
+    setStartup(await bridge().app.retryStartup())
   }
 
   function navigate(next: View): void {
@@ -34,5 +54,5 @@ export const useAppStore = defineStore('app', () => {
     return result.ok ? null : result.error.message
   }
 
-  return { info, infoError, view, loadInfo, navigate, followMenu, openExternal }
+  return { info, infoError, startup, view, loadInfo, followStartup, retryStartup, navigate, followMenu, openExternal }
 })

@@ -1,41 +1,73 @@
 import { execFile } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
+import { parse } from 'yaml'
+import { APP_ID } from '../../../src-main/shell/app-identity'
 import { listInvokeChannels } from '../../../src-shared/contract'
+import { RENDERER_CSP } from '../../../src-main/shell/content-security-policy'
 
 const run = promisify(execFile)
 const root = fileURLToPath(new URL('../../..', import.meta.url))
 
 interface Report {
   handlers: string[]
-  windows: { webPreferences?: Record<string, unknown>; error?: string }[]
+  windows: { webPreferences?: Record<string, unknown> }[]
   loaded: string[]
   menu: boolean
   permissionHandlers: number
   singleInstance: boolean
+  privilegedSchemes: { scheme: string; privileges: Record<string, boolean> }[]
+  protocolHandlers: string[]
+  served: { status: number; csp: string | null; hasApp: boolean } | null
+  userDataSet: string | null
+  appUserModelId: string | null
+}
+
+async function runBuiltMain(env: Record<string, string> = {}): Promise<Report> {
+  const { stdout } = await run(process.execPath, ['--import', './test/main/built/use-fake-electron.mjs', 'out/main/index.js'], {
+    cwd: root,
+    env: { ...process.env, ELECTRON_RENDERER_URL: '', DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent', ...env },
+    timeout: 20_000
+  })
+  return JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as Report
 }
 
 // Runs the real build output of main (out/main/index.js, made by `npm test` before vitest)
 // under plain Node, with only the `electron` module replaced by a recorder.
 describe('the built main process', () => {
-  it('starts: one instance, a handler per contract channel, a hardened window on the built page', async () => {
-    const { stdout } = await run(process.execPath, ['--import', './test/main/built/use-fake-electron.mjs', 'out/main/index.js'], {
-      cwd: root,
-      env: { ...process.env, ELECTRON_RENDERER_URL: '', DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent' },
-      timeout: 20_000
-    })
-    const report = JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as Report
+  it('starts: one instance, a handler per contract channel, a hardened window on app://flipdrop', async () => {
+    const report = await runBuiltMain()
     expect(report.singleInstance).toBe(true)
     expect([...report.handlers].sort()).toEqual(listInvokeChannels().map(({ spec }) => spec.channel).sort())
     expect(report.windows).toHaveLength(1)
     const preferences = report.windows[0]?.webPreferences ?? {}
     expect(preferences).toMatchObject({ sandbox: true, contextIsolation: true, nodeIntegration: false })
+    expect(String(preferences['preload'])).toMatch(/out\/preload\/index\.cjs$/)
     expect(existsSync(String(preferences['preload']))).toBe(true)
-    expect(report.loaded).toHaveLength(1)
-    expect(existsSync(fileURLToPath(report.loaded[0] ?? ''))).toBe(true)
+    expect(report.loaded).toEqual(['app://flipdrop/index.html'])
     expect(report.menu).toBe(true)
     expect(report.permissionHandlers).toBe(2)
+  })
+
+  it('serves the built renderer on a privileged app:// scheme, with the CSP as a header', async () => {
+    const report = await runBuiltMain()
+    expect(report.privilegedSchemes).toEqual([
+      { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } }
+    ])
+    expect(report.protocolHandlers).toEqual(['app'])
+    expect(report.served).toEqual({ status: 200, csp: RENDERER_CSP, hasApp: true })
+  })
+
+  it('sets the Windows AppUserModelId to the appId electron-builder packages with', async () => {
+    const appId = (parse(readFileSync(`${root}electron-builder.yml`, 'utf8')) as { appId: string }).appId
+    expect((await runBuiltMain({ FAKE_PLATFORM: 'win32' })).appUserModelId).toBe(appId)
+    expect(APP_ID).toBe(appId)
+  })
+
+  it('moves its data folder to FLIPDROP_DATA_DIR when set', async () => {
+    expect((await runBuiltMain({ FLIPDROP_DATA_DIR: '/tmp/flipdrop-demo-data' })).userDataSet).toBe('userData=/tmp/flipdrop-demo-data')
+    expect((await runBuiltMain()).userDataSet).toBeNull()
   })
 })

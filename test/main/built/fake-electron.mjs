@@ -4,9 +4,25 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
-const record = { handlers: [], windows: [], loaded: [], menu: false, permissionHandlers: 0, singleInstance: false }
+const record = {
+  handlers: [],
+  windows: [],
+  loaded: [],
+  menu: false,
+  permissionHandlers: 0,
+  singleInstance: false,
+  privilegedSchemes: [],
+  protocolHandlers: [],
+  served: null,
+  userDataSet: null,
+  appUserModelId: null
+}
 const userData = mkdtempSync(join(tmpdir(), 'flipdrop-built-main-'))
+// FAKE_PLATFORM lets a test see what main does on another OS (e.g. win32-only calls). Set
+// after the temp folder exists: os.tmpdir() itself reads the platform.
+if (process.env.FAKE_PLATFORM) Object.defineProperty(process, 'platform', { value: process.env.FAKE_PLATFORM })
 const listeners = new Map()
+const protocolHandlers = new Map()
 
 function on(event, listener) {
   listeners.set(event, listener)
@@ -17,8 +33,14 @@ export const app = {
   isPackaged: false,
   whenReady: () => Promise.resolve(),
   getPath: () => userData,
+  setPath: (name, path) => {
+    record.userDataSet = `${name}=${path}`
+  },
   getName: () => 'FlipDrop',
   getVersion: () => '0.0.0-test',
+  setAppUserModelId: (id) => {
+    record.appUserModelId = id
+  },
   requestSingleInstanceLock: () => {
     record.singleInstance = true
     return true
@@ -54,19 +76,36 @@ export const Menu = {
     record.menu = true
   }
 }
+export const protocol = {
+  registerSchemesAsPrivileged: (schemes) => record.privilegedSchemes.push(...schemes)
+}
 export const session = {
   defaultSession: {
     setPermissionRequestHandler: () => record.permissionHandlers++,
-    setPermissionCheckHandler: () => record.permissionHandlers++
+    setPermissionCheckHandler: () => record.permissionHandlers++,
+    resolveProxy: async () => 'DIRECT',
+    protocol: {
+      handle: (scheme, handler) => {
+        record.protocolHandlers.push(scheme)
+        protocolHandlers.set(scheme, handler)
+      }
+    }
   }
 }
 export const shell = { openExternal: async () => {} }
-export const dialog = { showErrorBox: (title, message) => record.windows.push({ error: `${title}: ${message}` }) }
+export const webUtils = { getPathForFile: () => '' }
 
-// Give main a moment to start, then report and leave.
-setTimeout(() => {
+// Give main a moment to start, ask its app:// handler for the page it loaded, report, leave.
+setTimeout(async () => {
+  const handler = protocolHandlers.get('app')
+  const url = record.loaded[0]
+  if (handler && url) {
+    const response = await handler({ url, method: 'GET' })
+    const text = await response.text()
+    record.served = { status: response.status, csp: response.headers.get('content-security-policy'), hasApp: text.includes('id="app"') }
+  }
   process.stdout.write(`${JSON.stringify(record)}\n`)
   process.exit(0)
 }, 1500)
 
-export default { app, BrowserWindow, ipcMain, Menu, session, shell, dialog }
+export default { app, BrowserWindow, ipcMain, Menu, protocol, session, shell, webUtils }

@@ -67,6 +67,7 @@ export const electronFake = {
     removeHandler: vi.fn((channel: string) => ipcHandlers.delete(channel))
   },
   shell: { openExternal: vi.fn(async (_url: string) => {}) },
+  protocol: { registerSchemesAsPrivileged: vi.fn() },
   BrowserWindow: FakeBrowserWindow,
   Menu: {
     buildFromTemplate: vi.fn((template: unknown) => ({ template })),

@@ -6,7 +6,7 @@ vi.mock('electron', async () => (await import('./electron-fake')).electronFake)
 const { createMainWindow } = await import('../../../src-main/shell/main-window')
 const { denyAllPermissions } = await import('../../../src-main/shell/harden-contents')
 
-const location = { url: 'file:///opt/FlipDrop/out/renderer/index.html', preloadPath: '/opt/FlipDrop/out/preload/index.mjs' }
+const location = { url: 'app://flipdrop/index.html', preloadPath: '/opt/FlipDrop/out/preload/index.cjs', devTools: false }
 
 describe('the main window', () => {
   beforeEach(() => {
@@ -30,6 +30,32 @@ describe('the main window', () => {
     expect(window.loaded).toEqual([location.url])
   })
 
+  it('has DevTools only in development', () => {
+    const packaged = createMainWindow(location) as unknown as FakeBrowserWindow
+    expect(packaged.options.webPreferences?.['devTools']).toBe(false)
+    const development = createMainWindow({ ...location, devTools: true }) as unknown as FakeBrowserWindow
+    expect(development.options.webPreferences?.['devTools']).toBe(true)
+  })
+
+  it('shows a page with the reason when its page fails to load, instead of staying invisible', () => {
+    const window = createMainWindow(location) as unknown as FakeBrowserWindow
+    window.webContents.listeners.get('did-fail-load')?.({}, -6, 'ERR_FILE_NOT_FOUND', location.url, true)
+    expect(window.shown).toBe(true)
+    const page = decodeURIComponent(window.loaded.at(-1) ?? '')
+    expect(page).toMatch(/^data:text\/html/)
+    expect(page).toContain('FlipDrop could not open its window')
+    expect(page).toContain('ERR_FILE_NOT_FOUND (error -6)')
+    expect(page).toContain(location.url)
+  })
+
+  it('ignores aborted loads and failing subframes', () => {
+    const window = createMainWindow(location) as unknown as FakeBrowserWindow
+    window.webContents.listeners.get('did-fail-load')?.({}, -3, 'ERR_ABORTED', location.url, true)
+    window.webContents.listeners.get('did-fail-load')?.({}, -6, 'ERR_FILE_NOT_FOUND', 'app://flipdrop/x', false)
+    expect(window.loaded).toEqual([location.url])
+    expect(window.shown).toBe(false)
+  })
+
   it('shows itself only once it is ready, to avoid a white flash', () => {
     const window = createMainWindow(location) as unknown as FakeBrowserWindow
     expect(window.shown).toBe(false)
@@ -41,6 +67,7 @@ describe('the main window', () => {
     const { webContents } = createMainWindow(location) as unknown as FakeBrowserWindow
     expect(webContents.fireCancellable('will-navigate', 'https://evil.example/')).toBe(true)
     expect(webContents.fireCancellable('will-navigate', 'file:///etc/passwd')).toBe(true)
+    expect(webContents.fireCancellable('will-navigate', 'app://elsewhere/index.html')).toBe(true)
     expect(webContents.fireCancellable('will-redirect', 'https://evil.example/')).toBe(true)
     expect(webContents.fireCancellable('will-navigate', `${location.url}#reload`)).toBe(false)
   })

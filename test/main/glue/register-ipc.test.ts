@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { listInvokeChannels } from '../../../src-shared/contract'
 import { createDispatch } from '../../../src-main/ipc/dispatch'
-import { createHandlerTable } from '../../../src-main/ipc/handler-table'
+import { handlersOf } from '../../../src-main/ipc/handler-table'
 import { createTestCore } from '../../support/test-core'
 import { electronFake, ipcHandlers } from './electron-fake'
 
@@ -9,15 +9,15 @@ vi.mock('electron', async () => (await import('./electron-fake')).electronFake)
 
 const { registerIpc } = await import('../../../src-main/ipc/register-ipc')
 
-const appUrl = 'file:///opt/FlipDrop/out/renderer/index.html'
+const appUrl = 'app://flipdrop/index.html'
 const topFrame = (url: string) => ({ senderFrame: { url, parent: null } })
 
 describe('registerIpc', () => {
   let unregister: () => void
   beforeEach(async () => {
     ipcHandlers.clear()
-    const { core } = await createTestCore()
-    unregister = registerIpc(createDispatch(createHandlerTable(core), core.log), () => appUrl)
+    const { booted } = await createTestCore()
+    unregister = registerIpc(createDispatch(handlersOf(booted), booted.log), () => appUrl)
   })
 
   it('registers exactly one handler per contract channel', () => {
@@ -33,7 +33,7 @@ describe('registerIpc', () => {
   it('refuses another page, an iframe and a destroyed frame', async () => {
     const untrusted = { ok: false, error: { code: 'untrusted-sender', message: 'This request did not come from FlipDrop.' } }
     const handler = ipcHandlers.get('app:info')
-    await expect(Promise.resolve(handler?.(topFrame('file:///tmp/evil.html'), undefined))).resolves.toEqual(untrusted)
+    await expect(Promise.resolve(handler?.(topFrame('https://evil.example/'), undefined))).resolves.toEqual(untrusted)
     await expect(
       Promise.resolve(handler?.({ senderFrame: { url: appUrl, parent: { url: appUrl } } }, undefined))
     ).resolves.toEqual(untrusted)

@@ -45,12 +45,21 @@ describe('claimSingleInstance', () => {
   })
 })
 
+type MenuShape = { template: { label?: string; submenu?: { label?: string; role?: string; accelerator?: string; click?: () => void }[] }[] }
+
 describe('buildAppMenu', () => {
+  it('offers DevTools only in development', () => {
+    const roles = (devTools: boolean) =>
+      (buildAppMenu(() => undefined, { isMac: false, devTools }) as unknown as MenuShape).template
+        .flatMap((item) => item.submenu ?? [])
+        .map((item) => item.role)
+    expect(roles(false)).not.toContain('toggleDevTools')
+    expect(roles(true)).toContain('toggleDevTools')
+  })
+
   it('has a View item per view that sends app:navigate to the window', () => {
     const contents = new FakeWebContents()
-    const menu = buildAppMenu(() => contents as never, false) as unknown as {
-      template: { label?: string; submenu?: { label?: string; accelerator?: string; click?: () => void }[] }[]
-    }
+    const menu = buildAppMenu(() => contents as never, { isMac: false, devTools: false }) as unknown as MenuShape
     const viewMenu = menu.template.find((item) => item.label === 'View')
     const items = viewMenu?.submenu?.filter((item) => item.accelerator) ?? []
     expect(items.map((item) => [item.label, item.accelerator])).toEqual([

@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest'
 import { AppError } from '../../../src-shared/contract/errors'
+import type { Core, CoreConfig } from '../../../src-main/core/core'
 import { createDispatch } from '../../../src-main/ipc/dispatch'
-import { createHandlerTable, type HandlerTable } from '../../../src-main/ipc/handler-table'
+import { assertComplete, createHandlerTable, handlersOf, type HandlerTable } from '../../../src-main/ipc/handler-table'
+import { boot } from '../../../src-main/core/boot'
+import type { Logger } from '../../../src-main/core/log'
 import { createTestCore } from '../../support/test-core'
 
 async function setup(override?: (table: HandlerTable) => void) {
   const test = await createTestCore()
-  const table = createHandlerTable(test.core)
+  const table = createHandlerTable(test.booted.app, test.core)
   override?.(table)
-  return { ...test, dispatch: createDispatch(table, test.core.log) }
+  return { ...test, dispatch: createDispatch(async (area) => table[area], test.booted.log) }
 }
 
 describe('createDispatch', () => {
@@ -68,11 +71,47 @@ describe('createDispatch', () => {
     })
     await expect(dispatch('app:info', undefined)).resolves.toEqual({ ok: false, error: { code: 'not-allowed', message: 'Not today.' } })
   })
+})
 
-  it('refuses to start when a contract channel has no handler', async () => {
-    const { core } = await createTestCore()
-    const table = createHandlerTable(core)
-    const incomplete = { ...table, app: { info: table.app.info } } as unknown as HandlerTable
-    expect(() => createDispatch(incomplete, core.log)).toThrow('No handler for contract channel app:openExternal')
+describe('the handler table', () => {
+  it('is registration only: every area is the core service that implements it', async () => {
+    const { booted, core } = await createTestCore()
+    expect(createHandlerTable(booted.app, core)).toEqual({ app: booted.app, auth: core.auth, settings: core.settings })
+  })
+
+  it('is checked at run time too: a channel without a handler is named', async () => {
+    const { booted, core } = await createTestCore()
+    const table = createHandlerTable(booted.app, core)
+    const incomplete = { ...table, auth: { status: table.auth.status } } as unknown as HandlerTable
+    expect(() => assertComplete(incomplete)).toThrow('No handler for auth:signIn, auth:signOut, auth:refresh')
+    expect(() => assertComplete(table)).not.toThrow()
+  })
+})
+
+describe('dispatch while the core starts', () => {
+  it('answers the app area at once, waits for the core for the others, and reports a failed start', async () => {
+    let attempts = 0
+    let release: () => void = () => {}
+    const { core: realCore } = await createTestCore()
+    const start = async (_config: CoreConfig, _log: Logger): Promise<Core> => {
+      attempts += 1
+      if (attempts === 1) throw new Error('the data folder is in use by another FlipDrop')
+      await new Promise<void>((resolve) => (release = resolve))
+      return realCore
+    }
+    const booted = boot({ app: { info: { name: 'FlipDrop', version: '1', platform: 'linux', versions: { electron: '', chrome: '', node: '' } }, openUrl: async () => {} }, userDataDir: '/nonexistent', logSink: () => {} }, start)
+    const dispatch = createDispatch(handlersOf(booted), booted.log)
+    await expect(dispatch('auth:status', undefined)).resolves.toEqual({
+      ok: false,
+      error: { code: 'not-started', message: 'FlipDrop could not start: the data folder is in use by another FlipDrop' }
+    })
+    await expect(dispatch('app:startupState', undefined)).resolves.toMatchObject({ ok: true, value: { phase: 'failed' } })
+    // Retry: while it starts, app answers at once and auth waits.
+    const retried = dispatch('app:retryStartup', undefined)
+    await expect(dispatch('app:info', undefined)).resolves.toMatchObject({ ok: true })
+    const waiting = dispatch('auth:status', undefined)
+    release()
+    await expect(retried).resolves.toEqual({ ok: true, value: { phase: 'ready', message: null } })
+    await expect(waiting).resolves.toMatchObject({ ok: true, value: { signedIn: false } })
   })
 })

@@ -92,7 +92,7 @@ describe('settings service', () => {
       (spec, payload) => events.push({ channel: spec.channel, payload }),
       () => applied++
     )
-    expect(service.view()).toMatchObject({
+    expect(service.get()).toMatchObject({
       values: { baseUrl: 'http://127.0.0.1:9999' },
       fromEnvironment: { baseUrl: true, documentUrl: false, apiKey: true }
     })

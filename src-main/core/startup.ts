@@ -1,0 +1,61 @@
+import { AppError } from '../../src-shared/contract/errors'
+import type { StartupState } from '../../src-shared/domain/startup'
+
+/**
+ * Starting the core, once or again after a failure. The window opens at once and shows
+ * this state, so it is never blank while settings and the keychain are read, and a
+ * failure shows its reason with Retry instead of an empty window.
+ */
+export interface Startup<T = unknown> {
+  state(): StartupState
+  /** The started core; waits while starting, rejects with `not-started` when starting failed. */
+  ready(): Promise<T>
+  /** Starts again after a failure (no-op otherwise); resolves with the new state. */
+  retry(): Promise<StartupState>
+  /** The core, once started; undefined before. */
+  readonly current: T | undefined
+}
+
+/** Runs `start` now, and again on `retry()` after a failure; `onChange` hears every state. */
+export function createStartup<T>(start: () => Promise<T>, onChange: (state: StartupState) => void): Startup<T> {
+  let state: StartupState = { phase: 'starting', message: null }
+  let current: T | undefined
+  let running: Promise<T>
+
+  const set = (next: StartupState): void => {
+    state = next
+    onChange(next)
+  }
+
+  function run(): Promise<T> {
+    set({ phase: 'starting', message: null })
+    running = start().then(
+      (value) => {
+        current = value
+        set({ phase: 'ready', message: null })
+        return value
+      },
+      (error: unknown) => {
+        const reason = error instanceof Error ? error.message : String(error)
+        set({ phase: 'failed', message: `FlipDrop could not start: ${reason}` })
+        throw new AppError('not-started', state.message ?? 'FlipDrop could not start.')
+      }
+    )
+    // Callers that never ask for the core must not see an unhandled rejection.
+    running.catch(() => {})
+    return running
+  }
+
+  running = run()
+  return {
+    state: () => state,
+    ready: () => running,
+    async retry() {
+      if (state.phase === 'failed') await run().catch(() => {})
+      return state
+    },
+    get current() {
+      return current
+    }
+  }
+}

@@ -1,0 +1,30 @@
+/**
+ * The renderer's Content-Security-Policy, sent as a response header by the `app://`
+ * handler (a `<meta>` policy does not reach Web Workers, and pdf.js runs in one) and by
+ * the test host, so e2e runs under the same policy. Images may come from the service's
+ * public https hosts; nothing else leaves the app's own origin.
+ */
+export const RENDERER_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data: https:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "worker-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'"
+].join('; ')
+
+/**
+ * `npm run dev` only: Vite injects styles inline and talks to its HMR socket, which the
+ * strict policy forbids; this loosens exactly those two directives for the dev server.
+ */
+export function devServerCsp(): string {
+  return RENDERER_CSP.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'").replace(
+    "connect-src 'self'",
+    "connect-src 'self' ws://localhost:* http://localhost:*"
+  )
+}
