@@ -24,7 +24,7 @@ export function boot(config: CoreConfig, start: (config: CoreConfig, log: Logger
   const startup: Startup<Core> = createStartup(
     () => start(config, log),
     (state) => {
-      if (state.phase === 'failed') log.error(state.message ?? 'FlipDrop could not start')
+      if (state.phase === 'failed') log.error(`FlipDrop could not start: ${state.message ?? ''}`)
       emit(contract.app.startupChanged, state)
     }
   )

@@ -36,9 +36,9 @@ export function createStartup<T>(start: () => Promise<T>, onChange: (state: Star
         return value
       },
       (error: unknown) => {
-        const reason = error instanceof Error ? error.message : String(error)
-        set({ phase: 'failed', message: `FlipDrop could not start: ${reason}` })
-        throw new AppError('not-started', state.message ?? 'FlipDrop could not start.')
+        const reason = (error instanceof Error ? error.message : String(error)).trim() || 'an unknown error'
+        set({ phase: 'failed', message: `${reason.charAt(0).toUpperCase()}${reason.slice(1)}` })
+        throw new AppError('not-started', `FlipDrop could not start: ${reason}`)
       }
     )
     // Callers that never ask for the core must not see an unhandled rejection.

@@ -3,6 +3,6 @@ export type StartupPhase = 'starting' | 'ready' | 'failed'
 
 export interface StartupState {
   phase: StartupPhase
-  /** Why starting failed, written for a designer; null otherwise. */
+  /** Why starting failed, as a sentence for a designer (shown under "FlipDrop could not start"); null otherwise. */
   message: string | null
 }

@@ -37,7 +37,8 @@ test.describe('a start that fails', () => {
 
   test('shows the reason with Try again, and Try again starts it', async ({ app }) => {
     const alert = app.page.getByRole('alert')
-    await expect(alert).toContainText('FlipDrop could not start: the settings folder could not be read (EACCES)')
+    await expect(alert.getByRole('heading')).toHaveText('FlipDrop could not start')
+    await expect(alert).toContainText('The settings folder could not be read (EACCES)')
     await expect(alert).toContainText('Nothing waiting to upload was lost')
     await app.page.getByRole('button', { name: 'Try again' }).click()
     await expect(new SignInPage(app.page).heading).toBeVisible()

@@ -134,13 +134,13 @@ describe('start-up', () => {
 
   it('shows why start-up failed, and Try again asks main to start again', async () => {
     const bridge = installBridge((channel) => {
-      if (channel === 'app:startupState') return { ok: true, value: { phase: 'failed', message: 'FlipDrop could not start: disk full' } }
+      if (channel === 'app:startupState') return { ok: true, value: { phase: 'failed', message: 'The disk is full' } }
       if (channel === 'app:retryStartup') return { ok: true, value: { phase: 'ready', message: null } }
       return answers()(channel)
     })
     const wrapper = mount(App)
     await settle()
-    expect(wrapper.get('[role="alert"]').text()).toContain('FlipDrop could not start: disk full')
+    expect(wrapper.get('[role="alert"]').text()).toContain('The disk is full')
     await wrapper.get('button').trigger('click')
     await settle()
     await settle()

@@ -113,13 +113,12 @@ export function createKeySession(deps: KeySessionDependencies): KeySession {
     },
 
     async forget() {
-      try {
-        await deps.keychain.delete(PROFILE)
-      } catch (error) {
-        // A key kept in the keychain must really be gone before we say so; a session or
-        // environment key has nothing there to delete, so an unusable keychain does not matter.
-        if (source === 'keychain') throw asAppError(error)
-        deps.log.info('Could not clear the keychain entry while signing out', error instanceof Error ? error.message : error)
+      // Only a key that came from the keychain is deleted there: signing out of an environment
+      // or session key (the demo's, say) must not delete the designer's stored key.
+      if (source === 'keychain') {
+        await deps.keychain.delete(PROFILE).catch((error: unknown) => {
+          throw asAppError(error)
+        })
       }
       key = null
       source = 'none'

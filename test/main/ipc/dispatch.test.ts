@@ -105,7 +105,10 @@ describe('dispatch while the core starts', () => {
       ok: false,
       error: { code: 'not-started', message: 'FlipDrop could not start: the data folder is in use by another FlipDrop' }
     })
-    await expect(dispatch('app:startupState', undefined)).resolves.toMatchObject({ ok: true, value: { phase: 'failed' } })
+    await expect(dispatch('app:startupState', undefined)).resolves.toEqual({
+      ok: true,
+      value: { phase: 'failed', message: 'The data folder is in use by another FlipDrop' }
+    })
     // Retry: while it starts, app answers at once and auth waits.
     const retried = dispatch('app:retryStartup', undefined)
     await expect(dispatch('app:info', undefined)).resolves.toMatchObject({ ok: true })

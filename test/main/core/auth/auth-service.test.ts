@@ -127,3 +127,13 @@ describe('auth service', () => {
     expect(auth.secrets()).toEqual([])
   })
 })
+
+describe('signing out of a key that did not come from the keychain', () => {
+  it('leaves the key stored in the keychain alone (an environment or demo key)', async () => {
+    const { auth, keychain, connection } = await setup({ storedKey: 'fd-stored-key-of-the-designer', environment: { apiKey: KEY } })
+    expect(auth.status()).toMatchObject({ signedIn: true, storage: 'environment' })
+    expect(await auth.signOut()).toMatchObject({ signedIn: false, storage: 'none' })
+    expect(keychain.entries.get('default')).toBe('fd-stored-key-of-the-designer')
+    await connection.close()
+  })
+})
