@@ -1,0 +1,66 @@
+/** The public shapes of the record log (see record-log.ts for the format and the guarantees). */
+
+/** Where a record log lives and how to check what it reads back. */
+export interface RecordLogOptions<Snapshot, Entry> {
+  dir: string
+  /** Validates what was read from disk (zod in the caller); throw to reject. */
+  parseSnapshot(value: unknown): Snapshot
+  parseEntry(value: unknown): Entry
+}
+
+/**
+ * A record that could not be read back. `torn`: the unfinished tail of a journal (the write a
+ * crash interrupted, never acknowledged). `checksum`: a damaged line with good lines after it.
+ * `unreadable`: intact on disk but rejected (by the parser, or a damaged snapshot; `file` then
+ * names where the snapshot was set aside).
+ */
+export interface Dropped {
+  file: string
+  line: number
+  reason: 'torn' | 'checksum' | 'unreadable'
+}
+
+/** A record log as found on disk, ready for appending. */
+export interface OpenedRecordLog<Snapshot, Entry> {
+  log: RecordLog<Snapshot, Entry>
+  /** The last compacted state, or null on a first start. */
+  snapshot: Snapshot | null
+  /** Entries written after that snapshot, in order. */
+  entries: Entry[]
+  /** What could not be read back, so the caller can say so. */
+  dropped: Dropped[]
+}
+
+/** Counters for tests and benchmarks: how much disk work the log did. */
+export interface RecordLogStats {
+  /** Journal writes (one per group commit). */
+  writes: number
+  /** Journal fsyncs (one per group commit). */
+  syncs: number
+  /** Snapshots written. */
+  compactions: number
+}
+
+/** A durable log of entries with compacted snapshots. */
+export interface RecordLog<Snapshot, Entry> {
+  /**
+   * Appends entries durably: resolves once they are on disk (fsync). Concurrent calls are
+   * group-committed: one write and one fsync for everything queued meanwhile. Order of
+   * entries is preserved across calls.
+   */
+  append(entries: readonly Entry[]): Promise<void>
+  /**
+   * Replaces snapshot + journal by `snapshot`, which must reflect every entry appended
+   * before this call started; entries appended while it runs are kept after it.
+   * `snapshot` is serialised before this returns, so the caller may change it right away.
+   */
+  compact(snapshot: Snapshot): Promise<void>
+  /** Bytes written to disk so far (journal lines + snapshots), for benchmarks. */
+  readonly bytesWritten: number
+  /** Entries appended since the last compaction (the caller decides when to compact). */
+  readonly entriesSinceCompaction: number
+  /** Disk work so far, for tests and benchmarks. */
+  readonly stats: Readonly<RecordLogStats>
+  /** Waits for pending appends and compactions, then closes the journal. */
+  close(): Promise<void>
+}
