@@ -1,3 +1,4 @@
+import { join } from 'node:path'
 import { contract } from '../../src-shared/contract'
 import type { AppHost } from './app/app-service'
 import type { ProxyResolver } from './api/http/network'
@@ -11,9 +12,12 @@ import type { LogSink, Logger } from './log'
 import { createKeychainStore } from './secrets/keychain-store'
 import type { KeychainStore } from './secrets/key-store'
 import { createServiceConnection, type ServiceConnection } from './service/service-connection'
-import type { EnvironmentOverrides } from './settings/effective-settings'
+import { effectiveSettings, type EnvironmentOverrides } from './settings/effective-settings'
 import { createSettingsService, type SettingsService } from './settings/settings-service'
 import { openSettingsStore } from './settings/settings-store'
+import { openQueueStore } from './queue/queue-store'
+import { createUploadQueue, type UploadQueue } from './queue/upload-queue'
+import { acquireDataLock } from './storage/data-lock'
 
 /** Everything the core needs from whoever hosts it (Electron main, the test host, the command). */
 export interface CoreConfig {
@@ -31,6 +35,8 @@ export interface CoreConfig {
   resolveProxy?: ProxyResolver
   /** PEM roots to trust; defaults to Node's bundled roots plus the OS store where Node can read it. */
   trustedCertificates?: readonly string[]
+  /** Tells the core when the OS network goes away or comes back (Electron's online state); returns the stop function. */
+  watchNetwork?: (onChange: (online: boolean) => void) => () => void
   /** Tests shorten the client's timeouts. */
   createClient?: (options: ApiClientOptions) => ApiClient
 }
@@ -39,6 +45,7 @@ export interface CoreConfig {
 export interface Core {
   auth: AuthService
   settings: SettingsService
+  uploads: UploadQueue
   connection: ServiceConnection
   close(): Promise<void>
 }
@@ -59,34 +66,71 @@ export function environmentOverrides(env: NodeJS.ProcessEnv): EnvironmentOverrid
 export async function createCore(config: CoreConfig, log: Logger): Promise<Core> {
   const emit: EventSink = config.emit ?? (() => {})
   const environment = config.environment ?? {}
-  const store = await openSettingsStore(config.userDataDir, log)
-  const accountCache = createAccountCache(config.userDataDir)
-  const trustedCertificates = config.trustedCertificates ?? systemAndBundledCertificates()
-  const connection = createServiceConnection({
-    settings: () => store.get(),
-    environment,
-    ...(config.resolveProxy ? { resolveProxy: config.resolveProxy } : {}),
-    ...(trustedCertificates ? { trustedCertificates } : {}),
-    ...(config.createClient ? { createClient: config.createClient } : {}),
-    log
-  })
-  const keys = createKeySession({
-    keychain: config.keychain ?? createKeychainStore(),
-    environmentKey: environment.apiKey,
-    signedInBefore: async () => (await accountCache.read()) !== null,
-    log
-  })
-  const auth = createAuthService({
-    keys,
-    connection,
-    accountCache,
-    saveAddresses: async (addresses) => {
-      await store.update(addresses)
-    },
-    log,
-    onChange: (state) => emit(contract.auth.changed, state)
-  })
-  const settings = createSettingsService(store, environment, emit, () => connection.reconfigure())
-  await auth.start()
-  return { auth, settings, connection, close: () => connection.close() }
+  // One writer per data folder: a second app, or the command running its own queue, is refused here.
+  const lock = await acquireDataLock(config.userDataDir, { info: { role: 'app' } })
+  const opened: { close(): Promise<void> }[] = []
+  try {
+    const store = await openSettingsStore(config.userDataDir, log)
+    const accountCache = createAccountCache(config.userDataDir)
+    const trustedCertificates = config.trustedCertificates ?? systemAndBundledCertificates()
+    const connection = createServiceConnection({
+      settings: () => store.get(),
+      environment,
+      ...(config.resolveProxy ? { resolveProxy: config.resolveProxy } : {}),
+      ...(trustedCertificates ? { trustedCertificates } : {}),
+      ...(config.createClient ? { createClient: config.createClient } : {}),
+      log
+    })
+    opened.push(connection)
+    const keys = createKeySession({
+      keychain: config.keychain ?? createKeychainStore(),
+      environmentKey: environment.apiKey,
+      signedInBefore: async () => (await accountCache.read()) !== null,
+      log
+    })
+    const auth = createAuthService({
+      keys,
+      connection,
+      accountCache,
+      saveAddresses: async (addresses) => {
+        await store.update(addresses)
+      },
+      log,
+      onChange: (state) => emit(contract.auth.changed, state)
+    })
+    const queueStore = await openQueueStore(join(config.userDataDir, 'queue'))
+    opened.push(queueStore.store)
+    for (const notice of queueStore.notices) log.warn(notice)
+    const uploads = createUploadQueue({
+      store: queueStore.store,
+      notices: queueStore.notices,
+      connection,
+      settings: () => effectiveSettings(store.get(), environment),
+      account: () => auth.status().account?.userId ?? null,
+      emit,
+      log
+    })
+    opened.unshift(uploads)
+    const settings = createSettingsService(store, environment, emit, () => {
+      connection.reconfigure()
+      uploads.settingsChanged()
+    })
+    const stopWatching = config.watchNetwork?.((online) => uploads.networkChanged(online))
+    await auth.start()
+    return {
+      auth,
+      settings,
+      uploads,
+      connection,
+      async close() {
+        stopWatching?.()
+        for (const part of opened) await part.close()
+        await lock.release()
+      }
+    }
+  } catch (error) {
+    for (const part of opened) await part.close().catch(() => {})
+    await lock.release()
+    throw error
+  }
 }

@@ -18,15 +18,21 @@ export interface BridgeTransport {
 
 type EventKey<K extends string> = `on${Capitalize<K>}`
 
-/** The renderer-facing methods of one contract area: invokes keep their name, events become `onX`. */
+/**
+ * The renderer-facing methods of one contract area: invokes keep their name, events become
+ * `onX`. A channel without input takes no argument; one whose input has a default takes an
+ * optional one.
+ */
 export type BridgeArea<A extends Area> = {
   [K in keyof A & string as A[K] extends EventChannel<unknown> ? EventKey<K> : K]: A[K] extends InvokeChannel<
     infer S,
     infer R
   >
-    ? undefined extends z.input<S>
+    ? [z.input<S>] extends [undefined]
       ? () => Promise<Envelope<R>>
-      : (input: z.input<S>) => Promise<Envelope<R>>
+      : undefined extends z.input<S>
+        ? (input?: z.input<S>) => Promise<Envelope<R>>
+        : (input: z.input<S>) => Promise<Envelope<R>>
     : A[K] extends EventChannel<infer P>
       ? (listener: (payload: P) => void) => Unsubscribe
       : never

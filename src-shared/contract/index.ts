@@ -1,6 +1,7 @@
 import { app } from './app'
 import { auth } from './auth'
 import { settings } from './settings'
+import { uploads } from './uploads'
 import type { AnyEvent, AnyInvoke, Area, Contract } from './define'
 
 /**
@@ -10,7 +11,8 @@ import type { AnyEvent, AnyInvoke, Area, Contract } from './define'
 export const contract = {
   app,
   auth,
-  settings
+  settings,
+  uploads
 } satisfies Contract
 
 export type AppContract = typeof contract

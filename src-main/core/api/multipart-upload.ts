@@ -11,6 +11,11 @@ export interface UploadProgress {
 
 export interface UploadOptions {
   onProgress?: (progress: UploadProgress) => void
+  /**
+   * Sees each chunk of the file as it is sent, synchronously (the buffer is reused right
+   * after), so a caller can hash exactly the bytes that went out.
+   */
+  onFileChunk?: (chunk: Buffer) => void
   signal?: AbortSignal
 }
 
@@ -108,22 +113,28 @@ export async function createMultipartUpload(
 
   let sent = 0
   let lastMoved = Date.now()
+  // The stall clock starts with the first byte taken, not before: a request may wait its
+  // turn at the rate limiter for a whole window first.
+  let started = false
   let finished = false
   // Every read is at most 1 % of the file, so reporting each one satisfies "at least every 1 %".
   const report = (): void => options.onProgress?.({ sent, total })
   const stallWatch = setInterval(() => {
-    if (!finished && Date.now() - lastMoved > options.stallMs) {
+    if (started && !finished && Date.now() - lastMoved > options.stallMs) {
       controller.abort(new ServiceError('stalled', explain.stalled(Math.round(options.stallMs / 1000)), { delivery: 'unknown' }))
     }
   }, Math.min(1000, Math.max(50, options.stallMs / 4)))
 
   async function* parts(): AsyncGenerator<Buffer> {
+    started = true
+    lastMoved = Date.now()
     report()
     sent += head.length
     lastMoved = Date.now()
     yield head
     if (size > 0) {
       for await (const chunk of readFileChunks(path, size)) {
+        options.onFileChunk?.(chunk)
         sent += chunk.length
         lastMoved = Date.now()
         report()

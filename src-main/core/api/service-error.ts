@@ -73,6 +73,7 @@ export const explain = {
   serverFailure: (status: number): string => `The service had a problem (HTTP ${status}). Try again shortly.`,
   network: (): string => 'The service could not be reached. Check your internet connection.',
   stalled: (seconds: number): string => `The upload stopped moving for ${seconds} seconds and was stopped.`,
+  noAnswer: (seconds: number): string => `The service did not answer within ${seconds} seconds.`,
   protocol: (what: string): string => `The service sent an answer FlipDrop could not read (${what}).`,
   cancelled: (): string => 'Cancelled.',
   documentHostMissing: (): string =>

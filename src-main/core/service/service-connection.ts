@@ -42,6 +42,8 @@ export interface ServiceConnection {
   onUnauthorized(listener: () => void): () => void
   /** Called with every quota the service reports. */
   onQuota(listener: (quota: Quota) => void): () => void
+  /** Called when the client appears, goes away or is rebuilt (sign-in, sign-out, a refused key, new settings). */
+  onChange(listener: () => void): () => void
   close(): Promise<void>
 }
 
@@ -50,6 +52,7 @@ export function createServiceConnection(deps: ServiceConnectionDependencies): Se
   const zone = createServerZone(deps.log)
   const unauthorizedListeners = new Set<() => void>()
   const quotaListeners = new Set<(quota: Quota) => void>()
+  const changeListeners = new Set<() => void>()
   let network: Network = newNetwork()
   let apiKey: string | null = null
   let current: ApiClient | null = null
@@ -85,6 +88,7 @@ export function createServiceConnection(deps: ServiceConnectionDependencies): Se
     const previous = current
     current = next
     if (previous) void previous.close()
+    if (previous !== next) changeListeners.forEach((listener) => listener())
   }
 
   const subscribe =
@@ -122,6 +126,7 @@ export function createServiceConnection(deps: ServiceConnectionDependencies): Se
     },
     onUnauthorized: subscribe(unauthorizedListeners),
     onQuota: subscribe(quotaListeners),
+    onChange: subscribe(changeListeners),
     async close() {
       replace(null)
       await network.close()

@@ -78,12 +78,19 @@ function errorCode(error: unknown): string | undefined {
   return undefined
 }
 
-function toServiceError(error: unknown, signal: AbortSignal | undefined): ServiceError {
+/** undici's codes for an answer that did not come (or stopped coming) in time. */
+const ANSWER_TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT'])
+
+function toServiceError(error: unknown, signal: AbortSignal | undefined, waitedMs = 0): ServiceError {
   if (error instanceof ServiceError) return error
   const reason: unknown = signal?.reason
   if (reason instanceof ServiceError) return reason
   if (signal?.aborted) return new ServiceError('cancelled', explain.cancelled(), { delivery: 'unknown', cause: error })
   const code = errorCode(error)
+  if (code !== undefined && ANSWER_TIMEOUT_CODES.has(code)) {
+    // The request went out and the service went quiet: it may have done it.
+    return new ServiceError('stalled', explain.noAnswer(Math.round(waitedMs / 1000)), { delivery: 'unknown', cause: error })
+  }
   const delivery = code !== undefined && NOT_SENT_CODES.has(code) ? 'not-sent' : 'unknown'
   return new ServiceError('network', explain.network(), { delivery, cause: error })
 }
@@ -94,7 +101,9 @@ async function exchangeOnce(context: ExchangeContext, call: ServiceRequest): Pro
   try {
     permit = await context.limiter.acquire(call.signal)
   } catch (cause) {
-    throw new ServiceError('cancelled', explain.cancelled(), { delivery: 'not-sent', cause })
+    // Aborted while waiting for its turn: nothing was sent, whatever the reason.
+    const reason = cause instanceof ServiceError ? cause.message : explain.cancelled()
+    throw new ServiceError(cause instanceof ServiceError ? cause.kind : 'cancelled', reason, { delivery: 'not-sent', cause })
   }
   let observation: RateLimitObservation | null = null
   try {
@@ -132,7 +141,7 @@ async function exchangeOnce(context: ExchangeContext, call: ServiceRequest): Pro
       retriedAutomatically: call.idempotent
     })
   } catch (error) {
-    const failure = toServiceError(error, call.signal)
+    const failure = toServiceError(error, call.signal, call.headersTimeoutMs ?? context.requestTimeoutMs)
     if (failure.kind === 'unauthorized') context.onUnauthorized?.()
     if (failure.kind === 'unknown-field') {
       context.log?.error(`Client bug: ${call.method} ${call.path} sent a field the service does not know`, failure.serviceMessage)

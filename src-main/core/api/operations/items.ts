@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import type { ListPage, ListQuery } from '../../../../src-shared/domain/service/item'
-import type { ApiContext } from '../api-context'
+import type { DocType, ListPage, ListQuery } from '../../../../src-shared/domain/service/item'
+import { hostFor, type ApiContext } from '../api-context'
 import type { Payload } from '../http/read-answer'
 import { dotNetDateMs, listDateAsUtc, offsetFromPair } from '../normalize/dates'
 import { toItemSummary, toListPage, toServiceItem, type RawRecord, type ServiceItem } from '../normalize/item'
@@ -41,12 +41,13 @@ export function itemOperations(api: ApiContext) {
       return api.decode(answer, itemAnswer)
     },
 
-    /** One page of the library; omitted query values take the service's defaults. */
-    async listItems(query: ListQuery = {}): Promise<ListPage> {
+    /** One page of the library on the host of `docType`; omitted query values take the service's defaults. */
+    async listItems(query: ListQuery = {}, docType: DocType = 'Flipbook'): Promise<ListPage> {
       const answer = await api.call({
         method: 'GET',
         path: '/api/list',
         idempotent: true,
+        host: hostFor(docType),
         query: {
           Folder: query.folder,
           SearchText: query.search,

@@ -29,3 +29,31 @@ describe('upload progress', () => {
     expect(Math.max(...steps)).toBeLessThanOrEqual(total / 100 + 1024)
   })
 })
+
+describe('an upload waiting for its turn at the rate limiter', () => {
+  it('is not taken for a stalled one: the stall clock starts with the first byte sent', async () => {
+    const { startEmulator } = await import('../../../emulator')
+    const { createApiClient } = await import('../../../../src-main/core/api/api-client')
+    const { RateLimiter } = await import('../../../../src-main/core/api/rate-limiter')
+    const { makePdf } = await import('../../../emulator/fixtures/make-pdf')
+    const { mkdtemp, writeFile } = await import('node:fs/promises')
+    const { tmpdir } = await import('node:os')
+    const { join } = await import('node:path')
+    const emulator = await startEmulator({ keys: ['fd-wait-key-1'], rateLimit: { limit: 2, windowSeconds: 2 }, log: () => {} })
+    const client = createApiClient({ apiKey: 'fd-wait-key-1', baseUrl: emulator.baseUrl, limiter: new RateLimiter(), uploadStallMs: 300 })
+    const path = join(await mkdtemp(join(tmpdir(), 'flipdrop-wait-')), 'waits.pdf')
+    await writeFile(path, await makePdf(1, 'waits'))
+    try {
+      // Use up the window, so the upload waits up to 2 s (far beyond its 300 ms stall time).
+      await client.whoami()
+      await client.whoami()
+      await expect(client.createFromFile(path, { name: 'waits', title: 'waits', docType: 'Flipbook' })).resolves.toMatchObject({
+        id: expect.any(Number)
+      })
+      expect(emulator.state.requests.filter((entry) => entry.status === 429)).toEqual([])
+    } finally {
+      await client.close()
+      await emulator.close()
+    }
+  })
+})

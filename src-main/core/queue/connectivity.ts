@@ -1,0 +1,102 @@
+/** Probes the service; resolves when it answered (any answer), rejects when it could not be reached. */
+export type Probe = () => Promise<void>
+
+export interface ConnectivityState {
+  online: boolean
+  /** Epoch ms of the next probe while offline. */
+  nextCheckAt: number | null
+}
+
+/** First wait between probes while offline; doubles up to the maximum. */
+const FIRST_PROBE_MS = 1_000
+const MAX_PROBE_MS = 30_000
+
+/**
+ * Whether the service can be reached. A request that could not leave this machine marks
+ * it offline; from then on a cheap probe runs with backoff (1 s doubling to 30 s), and at
+ * once when the OS says the network is back, until the service answers. Waiting offline
+ * spends no job's retries.
+ */
+export class Connectivity {
+  private online = true
+  private timer: ReturnType<typeof setTimeout> | undefined
+  private delay = FIRST_PROBE_MS
+  private nextCheckAt: number | null = null
+  private probing = false
+  private stopped = false
+
+  constructor(
+    private readonly probe: Probe,
+    private readonly onChange: (state: ConnectivityState) => void
+  ) {}
+
+  get state(): ConnectivityState {
+    return { online: this.online, nextCheckAt: this.nextCheckAt }
+  }
+
+  /** A request could not reach the service. */
+  reportOffline(): void {
+    if (this.stopped) return
+    if (this.online) {
+      this.online = false
+      this.delay = FIRST_PROBE_MS
+      this.schedule()
+      this.onChange(this.state)
+    }
+  }
+
+  /** A request got an answer: the service is reachable. */
+  reportOnline(): void {
+    if (this.online) return
+    this.online = true
+    this.clear()
+    this.onChange(this.state)
+  }
+
+  /** The operating system's network state changed: check now when it came back, stop sending when it went away. */
+  networkChanged(osOnline: boolean): void {
+    if (!osOnline) {
+      this.reportOffline()
+      return
+    }
+    if (!this.online) {
+      this.delay = FIRST_PROBE_MS
+      this.clear()
+      void this.check()
+    }
+  }
+
+  stop(): void {
+    this.stopped = true
+    this.clear()
+  }
+
+  private clear(): void {
+    if (this.timer) clearTimeout(this.timer)
+    this.timer = undefined
+    this.nextCheckAt = null
+  }
+
+  private schedule(): void {
+    this.clear()
+    this.nextCheckAt = Date.now() + this.delay
+    this.timer = setTimeout(() => void this.check(), this.delay)
+    this.timer.unref?.()
+  }
+
+  private async check(): Promise<void> {
+    if (this.probing || this.stopped) return
+    this.probing = true
+    try {
+      await this.probe()
+      this.reportOnline()
+    } catch {
+      if (this.stopped || this.online) return
+      this.delay = Math.min(MAX_PROBE_MS, this.delay * 2)
+      this.schedule()
+      this.onChange(this.state)
+    } finally {
+      this.probing = false
+    }
+  }
+}

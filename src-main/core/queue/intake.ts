@@ -1,0 +1,265 @@
+import { randomUUID } from 'node:crypto'
+import type { z } from 'zod'
+import { checkSourceUrl } from '../../../src-shared/domain/source-url'
+import type {
+  enqueuePathsSchema,
+  enqueueUrlSchema,
+  RefusedSource,
+  replaceSchema,
+  SameContentChoice,
+  SameContentOffer
+} from '../../../src-shared/domain/queue'
+import type { DocType } from '../../../src-shared/domain/service/item'
+import type { ApiClient } from '../api/api-client'
+import { ServiceError } from '../api/service-error'
+import { checkSourceHost } from './intake/check-source-host'
+import { hashFile } from './intake/hash-file'
+import { inspectPaths, type AcceptedFile } from './intake/inspect-paths'
+import { isFinished, type FileSource, type JobRecord } from './job-record'
+import { newJob } from './new-job'
+import type { PlanLimitsBook } from './plan-limits'
+import { nameFromFile, nameFromUrl, quotaProblem, sizeProblem, slotsLeft } from './preflight'
+import type { PublishedItem } from './queue-journal'
+
+/** What an intake produced: new jobs, refusals with reasons, and offers awaiting a decision. */
+export interface Intake {
+  jobs: JobRecord[]
+  refused: RefusedSource[]
+  offers: SameContentOffer[]
+}
+
+/** A file waiting for the user's answer to "same content already published". */
+interface PendingOffer {
+  file: FileSource
+  docType: DocType
+  name: string
+  title: string
+  items: PublishedItem[]
+  expiresAt: number
+}
+
+/** Offers not answered within this time are forgotten (the file can simply be added again). */
+const OFFER_LIFETIME_MS = 60 * 60_000
+/** Files hashed at once when many are added. */
+const HASH_CONCURRENCY = 8
+
+export interface IntakeDependencies {
+  jobs(): readonly JobRecord[]
+  limits: PlanLimitsBook
+  /** The signed-in account's user ID, for the "same content" index; null when unknown. */
+  account(): string | null
+  published(account: string, sha256: string): PublishedItem[]
+  /** The client, when signed in (a replace looks its item up); null otherwise. */
+  client(): ApiClient | null
+}
+
+async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length)
+  let next = 0
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const index = next++
+      results[index] = await work(items[index] as T)
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
+  return results
+}
+
+/**
+ * Turns what the user dropped, typed or asked for into jobs: every path and URL checked in
+ * main before anything is queued, files over the plan's size or quota refused with the
+ * reason, and files whose content was published before held back as offers.
+ */
+export class JobIntake {
+  private readonly offers = new Map<string, PendingOffer>()
+
+  constructor(private readonly deps: IntakeDependencies) {}
+
+  /** Creates still to be published per kind: they use slots of the plan's quota. */
+  private waitingCreates(docType: DocType, extra: readonly JobRecord[]): number {
+    const open = (job: JobRecord): boolean => job.kind === 'create' && job.docType === docType && !isFinished(job) && job.result === null
+    return this.deps.jobs().filter(open).length + extra.filter(open).length
+  }
+
+  /** The reason a new create of this kind does not fit, or null. */
+  private quotaRefusal(fileName: string, docType: DocType, batch: readonly JobRecord[]): string | null {
+    const quota = this.deps.limits.quota(docType)
+    const waiting = this.waitingCreates(docType, batch)
+    const left = slotsLeft(quota, waiting)
+    return quota && left === 0 ? quotaProblem(fileName, docType, quota, waiting) : null
+  }
+
+  private sizeRefusal(file: { fileName: string; size: number }): string | null {
+    return sizeProblem(file.fileName, file.size, this.deps.limits.maxFileSizeBytes)
+  }
+
+  async fromPaths(input: z.output<typeof enqueuePathsSchema>): Promise<Intake> {
+    const { accepted, refused: refusedPaths } = await inspectPaths(input.paths)
+    const refused: RefusedSource[] = refusedPaths.map((refusal) => ({ source: refusal.fileName, reason: refusal.reason }))
+    const hashed = await mapLimited(accepted, HASH_CONCURRENCY, async (file): Promise<FileSource | RefusedSource> => {
+      try {
+        return { type: 'file', path: file.path, fileName: file.fileName, ...(await hashFile(file.path)) }
+      } catch {
+        return { source: file.fileName, reason: `${file.fileName} could not be read; it may have been moved or deleted.` }
+      }
+    })
+    const jobs: JobRecord[] = []
+    const offers: SameContentOffer[] = []
+    const queued = new Map(
+      this.deps
+        .jobs()
+        .filter((job) => !isFinished(job) && job.source.type === 'file')
+        .map((job) => [(job.source as FileSource).sha256, job.name])
+    )
+    const account = this.deps.account()
+    for (const file of hashed) {
+      if (!('path' in file)) {
+        refused.push(file)
+        continue
+      }
+      const single = accepted.length === 1
+      const name = (single && input.name) || nameFromFile(file.fileName)
+      const title = (single && input.title) || name
+      const waitingAs = queued.get(file.sha256)
+      if (waitingAs !== undefined) {
+        refused.push({ source: file.fileName, reason: `${file.fileName} is already waiting in the queue (as “${waitingAs}”).` })
+        continue
+      }
+      const tooBig = this.sizeRefusal(file)
+      if (tooBig) {
+        refused.push({ source: file.fileName, reason: tooBig })
+        continue
+      }
+      const earlier = account ? this.deps.published(account, file.sha256) : []
+      const choice: SameContentChoice | 'ask' = earlier.length > 0 ? input.onSameContent : 'new'
+      if (choice === 'ask') {
+        offers.push(this.offer({ file, docType: input.docType, name, title, items: earlier }))
+        continue
+      }
+      const outcome = this.decided(choice, { file, docType: input.docType, name, title, items: earlier }, jobs)
+      if ('reason' in outcome) refused.push(outcome)
+      else jobs.push(outcome)
+      queued.set(file.sha256, name)
+    }
+    return { jobs, refused, offers }
+  }
+
+  async fromUrl(input: z.output<typeof enqueueUrlSchema>): Promise<Intake> {
+    const checked = checkSourceUrl(input.url)
+    if (!checked.ok) return { jobs: [], refused: [{ source: input.url, reason: checked.reason }], offers: [] }
+    const host = await checkSourceHost(checked.url)
+    if (!host.ok) return { jobs: [], refused: [{ source: checked.url, reason: host.reason }], offers: [] }
+    const name = input.name ?? nameFromUrl(checked.url)
+    const overQuota = this.quotaRefusal(name, input.docType, [])
+    if (overQuota) return { jobs: [], refused: [{ source: checked.url, reason: overQuota }], offers: [] }
+    const job = newJob({
+      kind: 'create',
+      source: { type: 'url', url: checked.url },
+      docType: input.docType,
+      name,
+      title: input.title ?? name,
+      history: `Added from ${new URL(checked.url).host}.`
+    })
+    return { jobs: [job], refused: [], offers: [] }
+  }
+
+  async replace(input: z.output<typeof replaceSchema>): Promise<Intake> {
+    const target = await this.describeItem(input.itemId)
+    if ('reason' in target) return { jobs: [], refused: [{ source: `item ${input.itemId}`, reason: target.reason }], offers: [] }
+    const fields = { kind: 'replace' as const, docType: target.docType, name: target.name, title: target.name, targetItemId: input.itemId }
+    if (input.url !== undefined) {
+      const checked = checkSourceUrl(input.url)
+      if (!checked.ok) return { jobs: [], refused: [{ source: input.url, reason: checked.reason }], offers: [] }
+      const host = await checkSourceHost(checked.url)
+      if (!host.ok) return { jobs: [], refused: [{ source: checked.url, reason: host.reason }], offers: [] }
+      const job = newJob({ ...fields, source: { type: 'url', url: checked.url }, history: `Replaces the PDF of item ${input.itemId} from a link.` })
+      return { jobs: [job], refused: [], offers: [] }
+    }
+    const { accepted, refused } = await inspectPaths([input.path ?? ''])
+    const file: AcceptedFile | undefined = accepted[0]
+    if (!file || accepted.length !== 1) {
+      const reasons = refused.map((refusal) => ({ source: refusal.fileName, reason: refusal.reason }))
+      return { jobs: [], refused: reasons.length > 0 ? reasons : [{ source: input.path ?? '', reason: 'A replacement must be one PDF file.' }], offers: [] }
+    }
+    const tooBig = this.sizeRefusal(file)
+    if (tooBig) return { jobs: [], refused: [{ source: file.fileName, reason: tooBig }], offers: [] }
+    const source: FileSource = { type: 'file', path: file.path, fileName: file.fileName, ...(await hashFile(file.path)) }
+    const job = newJob({ ...fields, source, history: `Replaces the PDF of item ${input.itemId} with ${file.fileName}.` })
+    return { jobs: [job], refused: [], offers: [] }
+  }
+
+  /** Answers an offer: replace the item published earlier (same link), publish a new one, or skip. */
+  decide(offerId: string, choice: SameContentChoice, batch: readonly JobRecord[] = []): Intake {
+    this.expireOffers()
+    const offer = this.offers.get(offerId)
+    if (!offer) {
+      return { jobs: [], refused: [{ source: 'offer', reason: 'That question has expired; add the file again.' }], offers: [] }
+    }
+    this.offers.delete(offerId)
+    const outcome = this.decided(choice, offer, batch)
+    return 'reason' in outcome ? { jobs: [], refused: [outcome], offers: [] } : { jobs: [outcome], refused: [], offers: [] }
+  }
+
+  private decided(choice: SameContentChoice, offer: Omit<PendingOffer, 'expiresAt'>, batch: readonly JobRecord[]): JobRecord | RefusedSource {
+    const { file } = offer
+    const latest = offer.items[0]
+    if (choice === 'skip' && latest) {
+      return { source: file.fileName, reason: `Skipped ${file.fileName}: the same content is already published as “${latest.name}” (item ${latest.itemId}).` }
+    }
+    if (choice === 'replace' && latest) {
+      return newJob({
+        kind: 'replace',
+        source: file,
+        docType: latest.docType,
+        name: latest.name,
+        title: latest.name,
+        targetItemId: latest.itemId,
+        history: `Same content as “${latest.name}” (item ${latest.itemId}): replacing its PDF, as asked.`
+      })
+    }
+    const overQuota = this.quotaRefusal(file.fileName, offer.docType, batch)
+    if (overQuota) return { source: file.fileName, reason: overQuota }
+    return newJob({
+      kind: 'create',
+      source: file,
+      docType: offer.docType,
+      name: offer.name,
+      title: offer.title,
+      history: latest ? `Same content as “${latest.name}” (item ${latest.itemId}): publishing a new item anyway, as asked.` : `Added ${file.fileName}.`
+    })
+  }
+
+  private offer(pending: Omit<PendingOffer, 'expiresAt'>): SameContentOffer {
+    this.expireOffers()
+    const offerId = randomUUID()
+    this.offers.set(offerId, { ...pending, expiresAt: Date.now() + OFFER_LIFETIME_MS })
+    return {
+      offerId,
+      fileName: pending.file.fileName,
+      size: pending.file.size,
+      docType: pending.docType,
+      items: pending.items.map((item) => ({ itemId: item.itemId, name: item.name, url: item.url }))
+    }
+  }
+
+  private expireOffers(): void {
+    const now = Date.now()
+    for (const [id, offer] of this.offers) if (offer.expiresAt < now) this.offers.delete(id)
+  }
+
+  /** The item a replace is for: its name and kind from the service, or a placeholder when offline. */
+  private async describeItem(itemId: number): Promise<{ name: string; docType: DocType } | { reason: string }> {
+    const client = this.deps.client()
+    if (!client) return { name: `Item ${itemId}`, docType: 'Flipbook' }
+    try {
+      const { summary } = await client.getItem(itemId)
+      return { name: summary.name ?? `Item ${itemId}`, docType: summary.docType ?? 'Flipbook' }
+    } catch (error) {
+      if (error instanceof ServiceError && error.kind === 'not-found') {
+        return { reason: `Item ${itemId} was not found on the service, or it belongs to another account.` }
+      }
+      return { name: `Item ${itemId}`, docType: 'Flipbook' }
+    }
+  }
+}

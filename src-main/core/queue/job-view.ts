@@ -1,0 +1,41 @@
+import type { JobProgress, JobState, JobView, WaitReason } from '../../../src-shared/domain/queue'
+import type { JobRecord } from './job-record'
+
+/** Why a job that could run is held back right now (not stored: it passes by itself). */
+export interface Hold {
+  reason: WaitReason
+  message: string
+  /** Epoch ms when it ends, when known. */
+  until: number | null
+}
+
+const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString())
+
+/**
+ * The renderer-safe view of a job: the file by name and size only (no path, no hash), its
+ * state with the reason it waits, if it does, and its progress while uploading.
+ */
+export function toJobView(job: JobRecord, hold: Hold | null, progress: JobProgress | null): JobView {
+  const held = hold !== null && job.state === 'queued' && !job.paused
+  const state: JobState = held ? 'waiting' : job.state
+  return {
+    id: job.id,
+    kind: job.kind,
+    source:
+      job.source.type === 'file'
+        ? { type: 'file', fileName: job.source.fileName, size: job.source.size }
+        : { type: 'url', url: job.source.url },
+    docType: job.docType,
+    name: job.name,
+    title: job.title,
+    targetItemId: job.targetItemId,
+    state,
+    paused: job.paused,
+    waiting: held && hold ? { reason: hold.reason, message: hold.message, until: iso(hold.until) } : null,
+    progress: job.state === 'uploading' ? progress : null,
+    result: job.result,
+    failure: job.failure,
+    history: job.history.map((line) => ({ at: new Date(line.at).toISOString(), text: line.text })),
+    addedAt: new Date(job.addedAt).toISOString()
+  }
+}

@@ -1,0 +1,60 @@
+import type { DocType } from '../../../src-shared/domain/service/item'
+import type { Quota } from '../../../src-shared/domain/service/quota'
+
+const MB = 1024 * 1024
+
+/** Sizes as the plan states them: the service's MB are 1,048,576 bytes (MaxFileSizeBytes = MB × 1,048,576). */
+export function formatMb(bytes: number): string {
+  const mb = bytes / MB
+  if (mb >= 10 || Number.isInteger(mb)) return `${Math.round(mb)} MB`
+  return `${mb < 0.1 ? mb.toFixed(2) : mb.toFixed(1)} MB`
+}
+
+/**
+ * A file over the plan's upload limit, said before a byte is sent ("report.pdf is 212 MB;
+ * your plan allows 100 MB."); null when it fits or the limit is unknown (the service's 413
+ * stays the final word then).
+ */
+export function sizeProblem(fileName: string, size: number, limitBytes: number | null): string | null {
+  if (limitBytes === null || size <= limitBytes) return null
+  return `${fileName} is ${formatMb(size)}; your plan allows ${formatMb(limitBytes)}.`
+}
+
+const KIND: Record<DocType, { one: string; many: string }> = {
+  Flipbook: { one: 'flipbook', many: 'flipbooks' },
+  Document: { one: 'document', many: 'documents' }
+}
+
+/**
+ * How many more creates of a kind fit: the plan's last known `Left` minus the creates of
+ * that kind already waiting in the queue (a replace uses no slot). Null when unknown.
+ */
+export function slotsLeft(quota: Quota | undefined, waitingCreates: number): number | null {
+  return quota ? Math.max(0, quota.left - waitingCreates) : null
+}
+
+/** The reason a create does not fit the plan's item quota. */
+export function quotaProblem(fileName: string, docType: DocType, quota: Quota, waitingCreates: number): string {
+  const kind = KIND[docType]
+  const waiting = waitingCreates > 0 ? `, and ${waitingCreates} ${waitingCreates === 1 ? 'is' : 'are'} already waiting to be published` : ''
+  return `${fileName} would go over your plan: ${quota.left} of ${quota.max} ${kind.many} left${waiting}.`
+}
+
+/** A job's name from a file name: without the .pdf ending. */
+export function nameFromFile(fileName: string): string {
+  const stem = fileName.replace(/\.pdf$/i, '').trim()
+  return stem === '' ? fileName : stem
+}
+
+/** A job's name from a URL: its last path segment without .pdf, else its host. */
+export function nameFromUrl(url: string): string {
+  const parsed = new URL(url)
+  const last = parsed.pathname.split('/').filter(Boolean).at(-1) ?? ''
+  let segment: string
+  try {
+    segment = decodeURIComponent(last)
+  } catch {
+    segment = last
+  }
+  return nameFromFile(segment) || parsed.hostname
+}

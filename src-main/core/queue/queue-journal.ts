@@ -1,0 +1,50 @@
+import { z } from 'zod'
+import { jobRecordSchema } from './job-record'
+
+/** An item published from a file with a given content hash, for "same content" offers. */
+export const publishedItemSchema = z.object({
+  itemId: z.number(),
+  name: z.string(),
+  url: z.string(),
+  docType: z.enum(['Flipbook', 'Document']),
+  at: z.number()
+})
+export type PublishedItem = z.infer<typeof publishedItemSchema>
+
+/** The plan's limits as last learned, kept for offline preflight. */
+export const storedLimitsSchema = z.object({
+  maxFileSizeBytes: z.number().nullable(),
+  quotas: z.partialRecord(
+    z.enum(['Flipbook', 'Document']),
+    z.object({ docType: z.enum(['Flipbook', 'Document']), count: z.number(), max: z.number(), left: z.number() })
+  ),
+  learnedAt: z.number().nullable()
+})
+export type StoredLimits = z.infer<typeof storedLimitsSchema>
+
+/** One line of the queue journal: a state change, never a progress tick. */
+export const queueEntrySchema = z.discriminatedUnion('type', [
+  /** The job as it is now (replay: last one wins); a new ID appends it to the order. */
+  z.object({ type: z.literal('put'), job: jobRecordSchema }),
+  z.object({ type: z.literal('remove'), ids: z.array(z.string()) }),
+  z.object({ type: z.literal('order'), ids: z.array(z.string()) }),
+  z.object({ type: z.literal('paused'), paused: z.boolean() }),
+  /** Content hash → item, per account (the user ID), for "same content already published". */
+  z.object({ type: z.literal('published'), account: z.string(), sha256: z.string(), item: publishedItemSchema }),
+  z.object({ type: z.literal('limits'), limits: storedLimitsSchema })
+])
+export type QueueEntry = z.infer<typeof queueEntrySchema>
+
+/** Account → content hash → items. */
+export const publishedIndexSchema = z.record(z.string(), z.record(z.string(), z.array(publishedItemSchema)))
+export type PublishedIndex = z.infer<typeof publishedIndexSchema>
+
+/** The compacted queue: everything the journal said, in one file. */
+export const queueSnapshotSchema = z.object({
+  version: z.literal(1),
+  jobs: z.array(jobRecordSchema),
+  paused: z.boolean(),
+  index: publishedIndexSchema,
+  limits: storedLimitsSchema.nullable()
+})
+export type QueueSnapshot = z.infer<typeof queueSnapshotSchema>

@@ -1,0 +1,175 @@
+import { join } from 'node:path'
+import { openRecordLog, type Dropped, type RecordLog } from '../storage/record-log'
+import type { JobRecord } from './job-record'
+import {
+  queueEntrySchema,
+  queueSnapshotSchema,
+  type PublishedIndex,
+  type PublishedItem,
+  type QueueEntry,
+  type QueueSnapshot,
+  type StoredLimits
+} from './queue-journal'
+
+/** Journal entries that trigger a compaction, at least (more when the queue is big). */
+const COMPACT_AFTER = 2_000
+
+/**
+ * The queue's state in memory, and on disk as a journal of state changes compacted into
+ * snapshots. Every change is durable (fsynced, group-committed) before its promise
+ * resolves; progress never comes here.
+ */
+export interface QueueStore {
+  /** Jobs in queue order. */
+  jobs(): JobRecord[]
+  get(id: string): JobRecord | undefined
+  readonly paused: boolean
+  readonly limits: StoredLimits | null
+  /** Items published earlier from the same content, for one account. */
+  published(account: string, sha256: string): PublishedItem[]
+  put(jobs: readonly JobRecord[]): Promise<void>
+  remove(ids: readonly string[]): Promise<void>
+  setOrder(ids: readonly string[]): Promise<void>
+  setPaused(paused: boolean): Promise<void>
+  recordPublished(account: string, sha256: string, item: PublishedItem): Promise<void>
+  setLimits(limits: StoredLimits): Promise<void>
+  /** Bytes written to disk so far (for the benchmark). */
+  readonly bytesWritten: number
+  close(): Promise<void>
+}
+
+export interface OpenedQueue {
+  store: QueueStore
+  /** What could not be read back, in words for the user. */
+  notices: string[]
+}
+
+interface State {
+  jobs: Map<string, JobRecord>
+  order: string[]
+  paused: boolean
+  index: PublishedIndex
+  limits: StoredLimits | null
+}
+
+function apply(state: State, entry: QueueEntry): void {
+  switch (entry.type) {
+    case 'put':
+      if (!state.jobs.has(entry.job.id)) state.order.push(entry.job.id)
+      state.jobs.set(entry.job.id, entry.job)
+      break
+    case 'remove': {
+      const gone = new Set(entry.ids)
+      for (const id of gone) state.jobs.delete(id)
+      state.order = state.order.filter((id) => !gone.has(id))
+      break
+    }
+    case 'order': {
+      // Jobs the entry does not name (added meanwhile) keep their place after the named ones.
+      const named = entry.ids.filter((id) => state.jobs.has(id))
+      const rest = state.order.filter((id) => !named.includes(id))
+      state.order = [...named, ...rest]
+      break
+    }
+    case 'paused':
+      state.paused = entry.paused
+      break
+    case 'published': {
+      const account = (state.index[entry.account] ??= {})
+      const items = (account[entry.sha256] ??= [])
+      if (!items.some((item) => item.itemId === entry.item.itemId)) items.unshift(entry.item)
+      break
+    }
+    case 'limits':
+      state.limits = entry.limits
+      break
+  }
+}
+
+function fromSnapshot(snapshot: QueueSnapshot | null): State {
+  const state: State = { jobs: new Map(), order: [], paused: false, index: {}, limits: null }
+  if (!snapshot) return state
+  for (const job of snapshot.jobs) {
+    state.jobs.set(job.id, job)
+    state.order.push(job.id)
+  }
+  return { ...state, paused: snapshot.paused, index: snapshot.index, limits: snapshot.limits }
+}
+
+function describeDropped(dropped: readonly Dropped[]): string[] {
+  const torn = dropped.filter((entry) => entry.reason === 'torn').length
+  const damaged = dropped.filter((entry) => entry.reason !== 'torn').length
+  const notices: string[] = []
+  if (torn > 0) {
+    notices.push('The last change to the upload queue was being written when FlipDrop stopped; it was left out. Check the job that was running.')
+  }
+  if (damaged > 0) {
+    notices.push(
+      `${damaged} damaged record${damaged === 1 ? ' was' : 's were'} found in the upload queue's journal and skipped; the other jobs are as they were. A job may show an earlier state.`
+    )
+  }
+  return notices
+}
+
+/** Opens (or creates) the queue in `dir`, replaying its snapshot and journal. */
+export async function openQueueStore(dir: string): Promise<OpenedQueue> {
+  const opened = await openRecordLog<QueueSnapshot, QueueEntry>({
+    dir: join(dir),
+    parseSnapshot: (value) => queueSnapshotSchema.parse(value),
+    parseEntry: (value) => queueEntrySchema.parse(value)
+  })
+  const state = fromSnapshot(opened.snapshot)
+  for (const entry of opened.entries) apply(state, entry)
+  const log: RecordLog<QueueSnapshot, QueueEntry> = opened.log
+
+  const snapshot = (): QueueSnapshot => ({
+    version: 1,
+    jobs: state.order.map((id) => state.jobs.get(id)).filter((job): job is JobRecord => job !== undefined),
+    paused: state.paused,
+    index: state.index,
+    limits: state.limits
+  })
+
+  let compacting: Promise<void> | null = null
+  async function write(entries: QueueEntry[]): Promise<void> {
+    for (const entry of entries) apply(state, entry)
+    await log.append(entries)
+    if (!compacting && log.entriesSinceCompaction > Math.max(COMPACT_AFTER, state.jobs.size)) {
+      compacting = log.compact(snapshot()).finally(() => {
+        compacting = null
+      })
+      await compacting
+    }
+  }
+
+  // A restore that had to skip records is compacted at once, so the damage is not replayed again.
+  if (opened.dropped.length > 0) await log.compact(snapshot())
+
+  const store: QueueStore = {
+    jobs: () => state.order.map((id) => state.jobs.get(id)).filter((job): job is JobRecord => job !== undefined),
+    get: (id) => state.jobs.get(id),
+    get paused() {
+      return state.paused
+    },
+    get limits() {
+      return state.limits
+    },
+    published: (account, sha256) => state.index[account]?.[sha256] ?? [],
+    put: (jobs) => write(jobs.map((job) => ({ type: 'put', job }))),
+    remove: (ids) => write([{ type: 'remove', ids: [...ids] }]),
+    setOrder: (ids) => write([{ type: 'order', ids: [...ids] }]),
+    setPaused: (paused) => write([{ type: 'paused', paused }]),
+    recordPublished: (account, sha256, item) => write([{ type: 'published', account, sha256, item }]),
+    setLimits: (limits) => write([{ type: 'limits', limits }]),
+    get bytesWritten() {
+      return log.bytesWritten
+    },
+    async close() {
+      await compacting
+      // A normal restart then reads one snapshot instead of replaying the journal.
+      if (log.entriesSinceCompaction > 0) await log.compact(snapshot())
+      await log.close()
+    }
+  }
+  return { store, notices: describeDropped(opened.dropped) }
+}

@@ -1,0 +1,77 @@
+import { AppError } from '../../../src-shared/contract/errors'
+import { ServiceError } from '../api/service-error'
+
+/** What to do after an attempt failed. */
+export type AfterFailure =
+  /** The service cannot be reached: wait for it without spending a retry. */
+  | { kind: 'offline' }
+  /** The key was refused (401) or there is none: wait for a sign-in, losing nothing. */
+  | { kind: 'signed-out' }
+  /** The service asked to slow down: wait until its window resets. */
+  | { kind: 'rate-limited'; until: number }
+  /** Worth trying again by itself after a pause (network trouble, stall, 5xx, unreadable answer). */
+  | { kind: 'retry'; message: string }
+  /** No point sending again as it is; the user may still retry when `retryable`. */
+  | { kind: 'final'; message: string; retryable: boolean }
+
+/** Automatic retries of one job before it is marked failed (the user can still retry). */
+export const MAX_AUTOMATIC_RETRIES = 5
+
+/** Backoff before automatic retry n (0-based): 2 s doubling to 5 min, with ±50 % jitter. */
+export function retryDelayMs(attempt: number, random: () => number = Math.random): number {
+  const base = Math.min(300_000, 2_000 * 2 ** attempt)
+  return Math.round(base / 2 + random() * base)
+}
+
+/**
+ * Sorts a failed attempt (service-api.md §7 and DESIGN §4): network trouble, stalls, 5xx
+ * and 429 pass by themselves; 401 waits for a new key; 413, an invalid PDF, a refused
+ * host, a full quota and every other service answer are final, with the service's words.
+ */
+export function afterFailure(error: unknown): AfterFailure {
+  if (error instanceof AppError && error.code === 'signed-out') return { kind: 'signed-out' }
+  if (!(error instanceof ServiceError)) {
+    return { kind: 'final', message: error instanceof Error ? error.message : String(error), retryable: true }
+  }
+  switch (error.kind) {
+    case 'unauthorized':
+      return { kind: 'signed-out' }
+    case 'rate-limited':
+      return { kind: 'rate-limited', until: error.retryAt ?? Date.now() + 60_000 }
+    case 'network':
+      // Nothing left this machine: the service is out of reach, not this job at fault.
+      return error.delivery === 'not-sent' ? { kind: 'offline' } : { kind: 'retry', message: error.message }
+    case 'stalled':
+    case 'protocol':
+      return { kind: 'retry', message: error.message }
+    case 'service':
+      return error.status !== undefined && error.status >= 500
+        ? { kind: 'retry', message: error.message }
+        : { kind: 'final', message: error.message, retryable: true }
+    case 'source-timeout':
+      return { kind: 'final', message: error.message, retryable: true }
+    case 'cancelled':
+      return { kind: 'final', message: error.message, retryable: true }
+    case 'too-large':
+    case 'invalid-pdf':
+    case 'host-not-allowed':
+    case 'not-found':
+    case 'unknown-field':
+    case 'document-host-missing':
+      return { kind: 'final', message: error.message, retryable: error.kind === 'document-host-missing' }
+    case 'quota-full':
+      return { kind: 'final', message: error.message, retryable: true }
+  }
+}
+
+/**
+ * Whether a failed create may still have made the item: anything but a clean refusal
+ * (a Result ERROR, 401, 413, 429) or a request that never left this machine. A 5xx or an
+ * unreadable answer can come after the service committed (a proxy in between, a cut answer).
+ */
+export function mayHaveCreated(error: unknown): boolean {
+  if (!(error instanceof ServiceError)) return true
+  if (error.delivery === 'not-sent') return false
+  if (error.delivery === 'unknown') return true
+  return error.kind === 'protocol' || (error.kind === 'service' && (error.status ?? 200) >= 500)
+}

@@ -1,0 +1,167 @@
+import { z } from 'zod'
+import type { DocType } from './service/item'
+import type { Quota } from './service/quota'
+
+/*
+ * The upload queue as the renderer and the command see it. Nothing here carries the API
+ * key or a local path: a file is known by its name and size only.
+ */
+
+/**
+ * queued → waiting (offline, rate limited, signed out, or a retry later) → uploading →
+ * verifying → done | failed | cancelled. Pausing is a flag beside the state.
+ */
+export const JOB_STATES = ['queued', 'waiting', 'uploading', 'verifying', 'done', 'failed', 'cancelled'] as const
+export type JobState = (typeof JOB_STATES)[number]
+
+/** States a job does not leave by itself. */
+export const FINISHED_STATES: readonly JobState[] = ['done', 'failed', 'cancelled']
+
+/** Why a job is waiting. */
+export type WaitReason = 'offline' | 'rate-limited' | 'signed-out' | 'retry'
+
+export type JobSource = { type: 'file'; fileName: string; size: number } | { type: 'url'; url: string }
+
+export interface JobProgress {
+  sent: number
+  total: number
+  /** Bytes per second over the last seconds; null until measured. */
+  bytesPerSecond: number | null
+  secondsLeft: number | null
+}
+
+/** One job as shown: what it publishes, where it is, and how it ended. */
+export interface JobView {
+  id: string
+  /** A new item, or a new PDF for an existing item (same ID and link). */
+  kind: 'create' | 'replace'
+  source: JobSource
+  docType: DocType
+  name: string
+  title: string
+  /** The item a replace job updates. */
+  targetItemId: number | null
+  state: JobState
+  /** Held by the user: the queue passes it over until resumed. */
+  paused: boolean
+  waiting: { reason: WaitReason; message: string; until: string | null } | null
+  progress: JobProgress | null
+  result: { itemId: number; url: string; embedUrl: string | null; pages: number | null } | null
+  failure: { message: string; retryable: boolean } | null
+  /** What happened to the job, newest last (decisions, retries, reconciliation). */
+  history: { at: string; text: string }[]
+  addedAt: string
+}
+
+/** Whether the service can be reached, and why not. */
+export interface Connectivity {
+  online: boolean
+  /** A rate-limit wait in force, and until when. */
+  rateLimitedUntil: string | null
+  signedIn: boolean
+  /** When the next check of the service is due while offline. */
+  nextCheckAt: string | null
+}
+
+/** The plan's limits as last known; null where unknown (never 0). */
+export interface PlanLimits {
+  maxFileSizeBytes: number | null
+  quotas: Partial<Record<DocType, Quota>>
+  /** When these were learned (they may be old when offline). */
+  learnedAt: string | null
+}
+
+export interface QueueView {
+  jobs: JobView[]
+  /** The whole queue is paused. */
+  paused: boolean
+  connectivity: Connectivity
+  limits: PlanLimits
+  /** Things to tell the user once, e.g. journal records that could not be read back. */
+  notices: string[]
+}
+
+/** A path or URL that did not become a job, and why. */
+export interface RefusedSource {
+  /** The file name or URL, for display. */
+  source: string
+  reason: string
+}
+
+/** A file whose content was already published: the user decides what to do. */
+export interface SameContentOffer {
+  offerId: string
+  fileName: string
+  size: number
+  docType: DocType
+  /** The items published earlier from the same bytes (newest first). */
+  items: { itemId: number; name: string; url: string }[]
+}
+
+export interface EnqueueResult {
+  added: JobView[]
+  refused: RefusedSource[]
+  sameContent: SameContentOffer[]
+}
+
+export const SAME_CONTENT_CHOICES = ['replace', 'new', 'skip'] as const
+export type SameContentChoice = (typeof SAME_CONTENT_CHOICES)[number]
+
+/** Changed jobs in full, jobs removed, and the order when it changed. */
+export interface QueueChange {
+  jobs: JobView[]
+  removed: string[]
+  order: string[] | null
+  paused: boolean
+}
+
+export interface JobProgressEvent extends JobProgress {
+  jobId: string
+}
+
+/* Input schemas, shared by main (which parses every call) and the forms. */
+
+const MAX_PATHS = 10_000
+const docType = z.enum(['Flipbook', 'Document'])
+const jobId = z.string().uuid()
+const itemName = z.string().trim().min(1, 'A name is needed.').max(500, 'That name is too long (500 characters at most).')
+
+export const enqueuePathsSchema = z
+  .object({
+    paths: z.array(z.string().min(1).max(4096)).min(1).max(MAX_PATHS, `At most ${MAX_PATHS} files at once.`),
+    docType: docType.default('Flipbook'),
+    /** Only with one file: its name and title on the service (default: the file name without .pdf). */
+    name: itemName.optional(),
+    title: itemName.optional(),
+    /** What to do with a file already published: ask (default), or decide for all now. */
+    onSameContent: z.enum(['ask', ...SAME_CONTENT_CHOICES]).default('ask')
+  })
+  .strict()
+  .refine((input) => input.paths.length === 1 || (input.name === undefined && input.title === undefined), {
+    message: 'A name and title can only be given for a single file.',
+    path: ['name']
+  })
+
+export const enqueueUrlSchema = z
+  .object({
+    url: z.string().min(1).max(2048),
+    docType: docType.default('Flipbook'),
+    name: itemName.optional(),
+    title: itemName.optional()
+  })
+  .strict()
+
+export const replaceSchema = z
+  .object({
+    itemId: z.number().int().positive(),
+    path: z.string().min(1).max(4096).optional(),
+    url: z.string().min(1).max(2048).optional()
+  })
+  .strict()
+  .refine((input) => (input.path === undefined) !== (input.url === undefined), { message: 'Give either a file or a URL.' })
+
+export const jobRefSchema = z.object({ jobId }).strict()
+export const optionalJobRefSchema = z.object({ jobId: jobId.optional() }).strict().default({})
+export const moveJobSchema = z.object({ jobId, toIndex: z.number().int().min(0) }).strict()
+export const renameJobSchema = z.object({ jobId, name: itemName.optional(), title: itemName.optional() }).strict()
+export const decideSameContentSchema = z.object({ offerId: z.string().uuid(), choice: z.enum(SAME_CONTENT_CHOICES) }).strict()

@@ -1,0 +1,86 @@
+import { mkdtemp, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { createApiClient, type ApiClientOptions } from '../../src-main/core/api/api-client'
+import { RateLimiter } from '../../src-main/core/api/rate-limiter'
+import type { Booted } from '../../src-main/core/boot'
+import type { Core, CoreConfig } from '../../src-main/core/core'
+import type { JobView, QueueView } from '../../src-shared/domain/queue'
+import { makePdf } from '../emulator/fixtures/make-pdf'
+import type { RunningEmulator } from '../emulator'
+import { createTestCore } from './test-core'
+
+export const QUEUE_KEY = 'fd-queue-test-key-1'
+
+/**
+ * Clients for queue tests: short timeouts and a limiter of their own, so a test's rate
+ * window is its own and stalls are noticed in a second, not thirty.
+ */
+export function fastClient(options: ApiClientOptions) {
+  return createApiClient({
+    ...options,
+    limiter: new RateLimiter(),
+    retryBaseMs: 20,
+    uploadStallMs: 1_000,
+    uploadAnswerTimeoutMs: 3_000,
+    requestTimeoutMs: 5_000
+  })
+}
+
+export interface QueueCore {
+  core: Core
+  booted: Booted
+  dir: string
+  events: { channel: string; payload: unknown }[]
+  logLines: string[]
+}
+
+/** A real core (real queue, real journal) signed in to the emulator with FLIPDROP_API_KEY. */
+export async function startQueueCore(
+  emulator: Pick<RunningEmulator, 'baseUrl' | 'documentUrl'>,
+  options: { dir?: string; settings?: Record<string, unknown>; core?: Partial<CoreConfig> } = {}
+): Promise<QueueCore> {
+  const dir = options.dir ?? (await mkdtemp(join(tmpdir(), 'flipdrop-queue-')))
+  if (options.settings) await writeFile(join(dir, 'settings.json'), JSON.stringify(options.settings))
+  const test = await createTestCore({
+    userDataDir: dir,
+    environment: { apiKey: QUEUE_KEY, baseUrl: emulator.baseUrl, documentUrl: emulator.documentUrl },
+    createClient: fastClient,
+    ...options.core
+  })
+  return { core: test.core, booted: test.booted, dir, events: test.events, logLines: test.logLines }
+}
+
+/** Writes a real PDF of `pages` pages; the content differs by name, so each file hashes differently. */
+export async function writePdf(dir: string, name: string, pages = 1): Promise<string> {
+  const path = join(dir, name)
+  await writeFile(path, await makePdf(pages, name))
+  return path
+}
+
+/** Polls the queue until `done(view)` holds, or fails with the last view after `timeoutMs`. */
+export async function waitForQueue(core: Core, done: (view: QueueView) => boolean, timeoutMs = 20_000): Promise<QueueView> {
+  const started = Date.now()
+  let view = core.uploads.list()
+  while (!done(view)) {
+    if (Date.now() - started > timeoutMs) {
+      const states = view.jobs.map((job) => `${job.name}: ${job.state}${job.failure ? ` (${job.failure.message})` : ''}${job.waiting ? ` [${job.waiting.message}]` : ''}`)
+      throw new Error(`the queue did not settle in ${timeoutMs} ms:\n${states.join('\n')}`)
+    }
+    await sleep(25)
+    view = core.uploads.list()
+  }
+  return view
+}
+
+/** Every job finished (done, failed or cancelled). */
+export const allFinished = (view: QueueView): boolean =>
+  view.jobs.length > 0 && view.jobs.every((job) => job.state === 'done' || job.state === 'failed' || job.state === 'cancelled')
+
+export const jobNamed = (view: QueueView, name: string): JobView | undefined => view.jobs.find((job) => job.name === name)
+
+/** Create requests the emulator received (any outcome). */
+export function createRequests(emulator: RunningEmulator): number {
+  return emulator.state.requests.filter((entry) => entry.path.startsWith('/api/create-by-')).length
+}
