@@ -8,7 +8,11 @@ export default defineConfig({
     build: {
       outDir: 'out/main',
       rollupOptions: {
-        input: { index: resolve('src-main/index.ts') }
+        input: {
+          index: resolve('src-main/index.ts'),
+          // A worker thread is its own entry: inspect-off-thread.ts starts out/main/inspect-worker.js.
+          'inspect-worker': resolve('src-main/core/queue/intake/inspect-worker.ts')
+        }
       }
     }
   },

@@ -11,6 +11,7 @@ import { buildAppMenu } from './shell/app-menu'
 import { registerAppScheme, serveAppProtocol } from './shell/app-protocol'
 import { denyAllPermissions } from './shell/harden-contents'
 import { createMainWindow, type RendererLocation } from './shell/main-window'
+import { watchNetwork } from './shell/network-watch'
 import { APP_ORIGIN } from './shell/renderer-files'
 import { safeOpenExternal } from './shell/safe-open-external'
 import { claimSingleInstance } from './shell/single-instance'
@@ -48,6 +49,7 @@ if (claimSingleInstance(app, () => mainWindow)) {
         if (mainWindow) sendEvent(mainWindow.webContents, spec, payload)
       },
       resolveProxy: (url) => session.defaultSession.resolveProxy(url),
+      watchNetwork,
       app: {
         info: {
           name: app.getName(),

@@ -14,7 +14,7 @@ import type { ApiClient } from '../api/api-client'
 import { ServiceError } from '../api/service-error'
 import { checkSourceHost } from './intake/check-source-host'
 import { hashFile } from './intake/hash-file'
-import { inspectPaths, type AcceptedFile } from './intake/inspect-paths'
+import type { AcceptedFile, Intake as Inspection } from './intake/inspect-paths'
 import { isFinished, type FileSource, type JobRecord } from './job-record'
 import { newJob } from './new-job'
 import type { PlanLimitsBook } from './plan-limits'
@@ -41,7 +41,7 @@ interface PendingOffer {
 /** Offers not answered within this time are forgotten (the file can simply be added again). */
 const OFFER_LIFETIME_MS = 60 * 60_000
 /** Files hashed at once when many are added. */
-const HASH_CONCURRENCY = 8
+const HASH_CONCURRENCY = 16
 
 export interface IntakeDependencies {
   jobs(): readonly JobRecord[]
@@ -51,6 +51,8 @@ export interface IntakeDependencies {
   published(account: string, sha256: string): PublishedItem[]
   /** The client, when signed in (a replace looks its item up); null otherwise. */
   client(): ApiClient | null
+  /** Checks paths (inspect-paths.ts), in the intake worker thread. */
+  inspect(paths: readonly string[]): Promise<Inspection>
 }
 
 async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
@@ -82,12 +84,15 @@ export class JobIntake {
     return this.deps.jobs().filter(open).length + extra.filter(open).length
   }
 
-  /** The reason a new create of this kind does not fit, or null. */
+  /**
+   * The reason a new create of this kind does not fit, or null. Counts only when the quota
+   * is known (a batch of 10,000 files must not count the queue 10,000 times for nothing).
+   */
   private quotaRefusal(fileName: string, docType: DocType, batch: readonly JobRecord[]): string | null {
     const quota = this.deps.limits.quota(docType)
+    if (!quota) return null
     const waiting = this.waitingCreates(docType, batch)
-    const left = slotsLeft(quota, waiting)
-    return quota && left === 0 ? quotaProblem(fileName, docType, quota, waiting) : null
+    return slotsLeft(quota, waiting) === 0 ? quotaProblem(fileName, docType, quota, waiting) : null
   }
 
   private sizeRefusal(file: { fileName: string; size: number }): string | null {
@@ -95,11 +100,14 @@ export class JobIntake {
   }
 
   async fromPaths(input: z.output<typeof enqueuePathsSchema>): Promise<Intake> {
-    const { accepted, refused: refusedPaths } = await inspectPaths(input.paths)
+    const { accepted, refused: refusedPaths } = await this.deps.inspect(input.paths)
     const refused: RefusedSource[] = refusedPaths.map((refusal) => ({ source: refusal.fileName, reason: refusal.reason }))
     const hashed = await mapLimited(accepted, HASH_CONCURRENCY, async (file): Promise<FileSource | RefusedSource> => {
       try {
-        return { type: 'file', path: file.path, fileName: file.fileName, ...(await hashFile(file.path)) }
+        const { path, fileName } = file
+        // Small files were hashed while they were checked; the rest are read once more here.
+        if (file.sha256) return { type: 'file', path, fileName, size: file.size, mtimeMs: file.mtimeMs, sha256: file.sha256 }
+        return { type: 'file', path, fileName, ...(await hashFile(path)) }
       } catch {
         return { source: file.fileName, reason: `${file.fileName} could not be read; it may have been moved or deleted.` }
       }
@@ -158,8 +166,7 @@ export class JobIntake {
       source: { type: 'url', url: checked.url },
       docType: input.docType,
       name,
-      title: input.title ?? name,
-      history: `Added from ${new URL(checked.url).host}.`
+      title: input.title ?? name
     })
     return { jobs: [job], refused: [], offers: [] }
   }
@@ -173,10 +180,10 @@ export class JobIntake {
       if (!checked.ok) return { jobs: [], refused: [{ source: input.url, reason: checked.reason }], offers: [] }
       const host = await checkSourceHost(checked.url)
       if (!host.ok) return { jobs: [], refused: [{ source: checked.url, reason: host.reason }], offers: [] }
-      const job = newJob({ ...fields, source: { type: 'url', url: checked.url }, history: `Replaces the PDF of item ${input.itemId} from a link.` })
+      const job = newJob({ ...fields, source: { type: 'url', url: checked.url } })
       return { jobs: [job], refused: [], offers: [] }
     }
-    const { accepted, refused } = await inspectPaths([input.path ?? ''])
+    const { accepted, refused } = await this.deps.inspect([input.path ?? ''])
     const file: AcceptedFile | undefined = accepted[0]
     if (!file || accepted.length !== 1) {
       const reasons = refused.map((refusal) => ({ source: refusal.fileName, reason: refusal.reason }))
@@ -185,7 +192,7 @@ export class JobIntake {
     const tooBig = this.sizeRefusal(file)
     if (tooBig) return { jobs: [], refused: [{ source: file.fileName, reason: tooBig }], offers: [] }
     const source: FileSource = { type: 'file', path: file.path, fileName: file.fileName, ...(await hashFile(file.path)) }
-    const job = newJob({ ...fields, source, history: `Replaces the PDF of item ${input.itemId} with ${file.fileName}.` })
+    const job = newJob({ ...fields, source })
     return { jobs: [job], refused: [], offers: [] }
   }
 
@@ -215,7 +222,7 @@ export class JobIntake {
         name: latest.name,
         title: latest.name,
         targetItemId: latest.itemId,
-        history: `Same content as “${latest.name}” (item ${latest.itemId}): replacing its PDF, as asked.`
+        note: `Same content as “${latest.name}” (item ${latest.itemId}): replacing its PDF, as asked.`
       })
     }
     const overQuota = this.quotaRefusal(file.fileName, offer.docType, batch)
@@ -226,7 +233,7 @@ export class JobIntake {
       docType: offer.docType,
       name: offer.name,
       title: offer.title,
-      history: latest ? `Same content as “${latest.name}” (item ${latest.itemId}): publishing a new item anyway, as asked.` : `Added ${file.fileName}.`
+      ...(latest ? { note: `Same content as “${latest.name}” (item ${latest.itemId}): publishing a new item anyway, as asked.` } : {})
     })
   }
 

@@ -11,6 +11,13 @@ export interface Hold {
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString())
 
+/** The first line of every job's history, derived rather than stored. */
+function added(job: JobRecord): string {
+  const from = job.source.type === 'file' ? job.source.fileName : `a link on ${new URL(job.source.url).host}`
+  if (job.kind === 'replace') return `Replaces the PDF of item ${job.targetItemId ?? '?'} with ${from}.`
+  return job.source.type === 'file' ? `Added ${from}.` : `Added from ${from}.`
+}
+
 /**
  * The renderer-safe view of a job: the file by name and size only (no path, no hash), its
  * state with the reason it waits, if it does, and its progress while uploading.
@@ -35,7 +42,7 @@ export function toJobView(job: JobRecord, hold: Hold | null, progress: JobProgre
     progress: job.state === 'uploading' ? progress : null,
     result: job.result,
     failure: job.failure,
-    history: job.history.map((line) => ({ at: new Date(line.at).toISOString(), text: line.text })),
+    history: [{ at: job.addedAt, text: added(job) }, ...job.history].map((line) => ({ at: new Date(line.at).toISOString(), text: line.text })),
     addedAt: new Date(job.addedAt).toISOString()
   }
 }

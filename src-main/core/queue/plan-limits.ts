@@ -15,6 +15,7 @@ const SAVE_DELAY_MS = 1_000
 export class PlanLimitsBook {
   private limits: StoredLimits
   private saveTimer: ReturnType<typeof setTimeout> | undefined
+  private closed = false
 
   constructor(
     stored: StoredLimits | null,
@@ -66,8 +67,9 @@ export class PlanLimitsBook {
     this.update({ maxFileSizeBytes, quotas })
   }
 
-  /** Writes any pending change now (on shutdown). */
-  async flush(): Promise<void> {
+  /** Writes any pending change now and takes no more (on shutdown). */
+  async close(): Promise<void> {
+    this.closed = true
     if (!this.saveTimer) return
     clearTimeout(this.saveTimer)
     this.saveTimer = undefined
@@ -75,12 +77,14 @@ export class PlanLimitsBook {
   }
 
   private update(change: Partial<StoredLimits>): void {
+    if (this.closed) return
     this.limits = { ...this.limits, ...change, learnedAt: Date.now() }
     this.onChange(this.view)
     if (this.saveTimer) return
     this.saveTimer = setTimeout(() => {
       this.saveTimer = undefined
-      void this.save(this.limits)
+      // Limits are a convenience for offline preflight: a failed write is retried by the next change.
+      this.save(this.limits).catch(() => {})
     }, SAVE_DELAY_MS)
     this.saveTimer.unref?.()
   }

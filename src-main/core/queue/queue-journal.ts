@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { jobRecordSchema } from './job-record'
+import { jobRecordSchema, type JobRecord } from './job-record'
+import { isJobRecord } from './job-record-guard'
 
 /** An item published from a file with a given content hash, for "same content" offers. */
 export const publishedItemSchema = z.object({
@@ -48,3 +49,17 @@ export const queueSnapshotSchema = z.object({
   limits: storedLimitsSchema.nullable()
 })
 export type QueueSnapshot = z.infer<typeof queueSnapshotSchema>
+
+/** The snapshot without its jobs: zod would copy the whole array just to hand it over. */
+const snapshotEnvelopeSchema = queueSnapshotSchema.extend({ jobs: z.unknown() })
+
+/**
+ * Reads a snapshot: the envelope with zod, the (many) jobs with the fast guard; when the
+ * guard refuses any job, zod parses the whole snapshot so the error names what is wrong.
+ */
+export function parseQueueSnapshot(value: unknown): QueueSnapshot {
+  const envelope = snapshotEnvelopeSchema.parse(value)
+  const jobs = envelope.jobs
+  if (Array.isArray(jobs) && jobs.every(isJobRecord)) return { ...envelope, jobs: jobs as JobRecord[] }
+  return queueSnapshotSchema.parse(value)
+}

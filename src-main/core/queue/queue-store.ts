@@ -2,8 +2,8 @@ import { join } from 'node:path'
 import { openRecordLog, type Dropped, type RecordLog } from '../storage/record-log'
 import type { JobRecord } from './job-record'
 import {
+  parseQueueSnapshot,
   queueEntrySchema,
-  queueSnapshotSchema,
   type PublishedIndex,
   type PublishedItem,
   type QueueEntry,
@@ -115,7 +115,7 @@ function describeDropped(dropped: readonly Dropped[]): string[] {
 export async function openQueueStore(dir: string): Promise<OpenedQueue> {
   const opened = await openRecordLog<QueueSnapshot, QueueEntry>({
     dir: join(dir),
-    parseSnapshot: (value) => queueSnapshotSchema.parse(value),
+    parseSnapshot: parseQueueSnapshot,
     parseEntry: (value) => queueEntrySchema.parse(value)
   })
   const state = fromSnapshot(opened.snapshot)

@@ -7,6 +7,7 @@ import type { EventSink } from '../events'
 import type { Logger } from '../log'
 import type { ServiceConnection } from '../service/service-connection'
 import { JobIntake, type Intake } from './intake'
+import { createInspector } from './intake/inspect-off-thread'
 import { isFinished, withHistory, type JobRecord } from './job-record'
 import { toJobView } from './job-view'
 import { PlanLimitsBook } from './plan-limits'
@@ -35,6 +36,8 @@ export interface UploadQueue extends HandlersOf<'uploads'> {
   networkChanged(online: boolean): void
   /** Settings changed: "uploads at once" applies at once. */
   settingsChanged(): void
+  /** Bytes the queue has written to disk so far (journal and snapshots), for the benchmark. */
+  readonly bytesWritten: number
   /** Stops running jobs (back to the queue, in doubt where needed) and writes what is pending. */
   close(): Promise<void>
 }
@@ -47,13 +50,17 @@ const iso = (ms: number | null): string | null => (ms === null ? null : new Date
  */
 export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
   const { store, connection } = deps
+  /** Set by close(): nothing may write to the store after it. */
+  let closed = false
   const limits = new PlanLimitsBook(
     store.limits,
     (next) => store.setLimits(next),
     (view) => deps.emit(contract.uploads.limitsChanged, view)
   )
   const client = () => (connection.connected ? connection.client() : null)
+  const inspector = createInspector(deps.log)
   const intake = new JobIntake({
+    inspect: (paths) => inspector.inspect(paths),
     jobs: () => store.jobs(),
     limits,
     account: deps.account,
@@ -139,7 +146,7 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
 
   async function refreshLimits(): Promise<void> {
     const current = client()
-    if (!current) return
+    if (!current || closed) return
     try {
       await limits.refresh(current, deps.settings().documentUrl !== '')
     } catch (error) {
@@ -178,8 +185,9 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
     )
   }
 
-  connection.onQuota((quota) => limits.learnQuota(quota))
-  connection.onChange(() => {
+  const stopQuota = connection.onQuota((quota) => limits.learnQuota(quota))
+  const stopChange = connection.onChange(() => {
+    if (closed) return
     deps.emit(contract.uploads.connectivityChanged, connectivity())
     touch(store.jobs().filter((job) => job.state === 'queued').map((job) => job.id))
     if (connection.connected) void refreshLimits()
@@ -296,11 +304,18 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
       return list()
     },
     networkChanged: (online) => scheduler.connectivity.networkChanged(online),
+    get bytesWritten() {
+      return store.bytesWritten
+    },
     settingsChanged: () => scheduler.pump(),
     async close() {
+      closed = true
+      stopQuota()
+      stopChange()
       await ready
       await scheduler.shutdown()
-      await limits.flush()
+      await limits.close()
+      await inspector.close()
     }
   }
   return queue

@@ -93,6 +93,8 @@ export const session = {
   }
 }
 export const shell = { openExternal: async () => {} }
+export const net = { isOnline: () => true }
+export const powerMonitor = { on: () => {}, off: () => {} }
 export const webUtils = { getPathForFile: () => '' }
 
 // Give main a moment to start, ask its app:// handler for the page it loaded, report, leave.
@@ -108,4 +110,4 @@ setTimeout(async () => {
   process.exit(0)
 }, 1500)
 
-export default { app, BrowserWindow, ipcMain, Menu, protocol, session, shell, webUtils }
+export default { app, BrowserWindow, ipcMain, Menu, protocol, session, shell, webUtils, net, powerMonitor }

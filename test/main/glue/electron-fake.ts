@@ -58,7 +58,16 @@ export class FakeBrowserWindow {
 
 export const ipcHandlers = new Map<string, Listener>()
 
-export const electronFake = {
+export const electronFake: {
+  [key: string]: unknown
+  ipcMain: { handle: ReturnType<typeof vi.fn>; removeHandler: ReturnType<typeof vi.fn> }
+  shell: { openExternal: ReturnType<typeof vi.fn> }
+  protocol: { registerSchemesAsPrivileged: ReturnType<typeof vi.fn> }
+  net: { online: boolean; isOnline: ReturnType<typeof vi.fn> }
+  powerMonitor: { listeners: Map<string, () => void>; on: ReturnType<typeof vi.fn>; off: ReturnType<typeof vi.fn> }
+  BrowserWindow: typeof FakeBrowserWindow
+  Menu: { buildFromTemplate: ReturnType<typeof vi.fn>; setApplicationMenu: ReturnType<typeof vi.fn> }
+} = {
   ipcMain: {
     handle: vi.fn((channel: string, listener: Listener) => {
       if (ipcHandlers.has(channel)) throw new Error(`second handler for ${channel}`)
@@ -68,6 +77,12 @@ export const electronFake = {
   },
   shell: { openExternal: vi.fn(async (_url: string) => {}) },
   protocol: { registerSchemesAsPrivileged: vi.fn() },
+  net: { online: true, isOnline: vi.fn(() => electronFake.net.online) },
+  powerMonitor: {
+    listeners: new Map<string, () => void>(),
+    on: vi.fn((event: string, listener: () => void) => electronFake.powerMonitor.listeners.set(event, listener)),
+    off: vi.fn((event: string) => electronFake.powerMonitor.listeners.delete(event))
+  },
   BrowserWindow: FakeBrowserWindow,
   Menu: {
     buildFromTemplate: vi.fn((template: unknown) => ({ template })),

@@ -1,7 +1,7 @@
 import type { Stats } from 'node:fs'
 import { lstat, readdir, realpath, stat } from 'node:fs/promises'
 import { basename, isAbsolute, sep } from 'node:path'
-import { probePdf } from './pdf-bytes'
+import { probePdf, type PdfProbe } from './pdf-bytes'
 
 /** A local PDF that may become an upload job. */
 export interface AcceptedFile {
@@ -11,6 +11,8 @@ export interface AcceptedFile {
   fileName: string
   size: number
   mtimeMs: number
+  /** SHA-256 of the content, when the check already read the whole (small) file. */
+  sha256?: string
 }
 
 /** Why a path did not become an upload job. */
@@ -45,6 +47,11 @@ export interface Intake {
 export interface InspectOptions {
   /** Most files accepted in one go; the rest are refused one by one with `too-many`. */
   maxFiles?: number
+  /**
+   * Opens and judges one file; the worker thread passes a synchronous one (blocking is fine
+   * there, and it is several times faster than a thread-pool round trip per call).
+   */
+  probe?: (path: string) => Promise<PdfProbe>
 }
 
 const DEFAULT_MAX_FILES = 10_000
@@ -181,10 +188,10 @@ class Walker {
 }
 
 /** Opens one file and judges it by its stat and its bytes. */
-async function judge({ given, real }: FileCandidate): Promise<Outcome> {
+async function judge({ given, real }: FileCandidate, open: (path: string) => Promise<PdfProbe>): Promise<Outcome> {
   let probe
   try {
-    probe = await probePdf(real)
+    probe = await open(real)
   } catch (error) {
     return { refusal: await fromError(given, error) }
   }
@@ -200,7 +207,13 @@ async function judge({ given, real }: FileCandidate): Promise<Outcome> {
     const reason = (n: string) => `${n} is an incomplete PDF (no end-of-file marker); it may still be saving.`
     return { refusal: refusal(given, 'incomplete-pdf', reason) }
   }
-  const accepted = { path: real, fileName: basename(real), size: stats.size, mtimeMs: stats.mtimeMs }
+  const accepted: AcceptedFile = {
+    path: real,
+    fileName: basename(real),
+    size: stats.size,
+    mtimeMs: stats.mtimeMs,
+    ...(probe.sha256 ? { sha256: probe.sha256 } : {})
+  }
   // Device and inode name a file however it was reached (links, hard links, letter case);
   // some file systems report no inode number, and then the real path has to do.
   const identity = stats.ino === 0 ? `path:${real}` : `inode:${stats.dev.toString()}:${stats.ino.toString()}`
@@ -242,7 +255,8 @@ export async function inspectPaths(paths: readonly string[], options: InspectOpt
       walker.candidates.push({ refusal: refusal(given, 'not-absolute', reason) })
     }
   }
-  const outcomes = await mapLimited(walker.candidates, CONCURRENCY, async (c) => ('file' in c ? judge(c.file) : c))
+  const open = options.probe ?? probePdf
+  const outcomes = await mapLimited(walker.candidates, CONCURRENCY, async (c) => ('file' in c ? judge(c.file, open) : c))
   const accepted: AcceptedFile[] = []
   const refused: Refusal[] = []
   const seen = new Set<string>()

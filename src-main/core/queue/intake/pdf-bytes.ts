@@ -1,4 +1,5 @@
-import { close, constants, fstat, open, read, type Stats } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { close, closeSync, constants, fstat, fstatSync, open, openSync, read, readSync, type Stats } from 'node:fs'
 
 /** What the bytes of a file say about it being a PDF. */
 export type PdfBytesVerdict = 'ok' | 'not-pdf' | 'incomplete-pdf'
@@ -8,7 +9,15 @@ export interface PdfProbe {
   stats: Stats
   /** Undefined when the file is not a regular file or is empty: then nothing was read. */
   verdict: PdfBytesVerdict | undefined
+  /** SHA-256 of the whole file when it is small enough to read at once; undefined otherwise (the caller hashes it). */
+  sha256?: string
 }
+
+/**
+ * Files up to this size are read whole by the probe and hashed on the way, so adding a
+ * folder of small PDFs opens each file once instead of twice (the queue needs every hash).
+ */
+export const HASH_IN_PROBE_BYTES = 256 * 1024
 
 /**
  * Readers accept the `%PDF-` header anywhere in the first 1024 bytes and the `%%EOF` marker
@@ -95,7 +104,45 @@ export function probePdf(path: string): Promise<PdfProbe> {
     fstat(fd, (statError, stats) => {
       if (statError) return done(statError, undefined)
       if (!stats.isFile() || stats.size === 0) return done(null, { stats, verdict: undefined })
-      readVerdict(fd, stats.size, (error, verdict) => done(error, { stats, verdict }))
+      if (stats.size > HASH_IN_PROBE_BYTES) {
+        readVerdict(fd, stats.size, (error, verdict) => done(error, { stats, verdict }))
+        return
+      }
+      readAt(fd, stats.size, 0, (error, bytes) => {
+        if (error) return done(error, undefined)
+        const verdict = judge(bytes.subarray(0, WINDOW), bytes.subarray(Math.max(0, bytes.length - WINDOW)))
+        if (verdict !== 'ok' || bytes.length !== stats.size) return done(null, { stats, verdict })
+        // No second fstat: a file saved again while read here is caught at upload time, where
+        // the bytes sent are hashed and compared with this hash (a mismatch sends it again).
+        done(null, { stats, verdict, sha256: createHash('sha256').update(bytes).digest('hex') })
+      })
     })
   })
+}
+
+/**
+ * {@link probePdf} with blocking calls, for the intake worker thread only (never the main
+ * thread: a slow network folder would freeze it). Same checks, same result.
+ */
+export function probePdfSync(path: string): PdfProbe {
+  const fd = openSync(path, OPEN_FLAGS)
+  try {
+    const stats = fstatSync(fd)
+    if (!stats.isFile() || stats.size === 0) return { stats, verdict: undefined }
+    const readBytes = (length: number, position: number): Buffer => {
+      const buffer = Buffer.allocUnsafe(length)
+      return buffer.subarray(0, readSync(fd, buffer, 0, length, position))
+    }
+    if (stats.size <= HASH_IN_PROBE_BYTES) {
+      const bytes = readBytes(stats.size, 0)
+      const verdict = judge(bytes.subarray(0, WINDOW), bytes.subarray(Math.max(0, bytes.length - WINDOW)))
+      if (verdict !== 'ok' || bytes.length !== stats.size) return { stats, verdict }
+      return { stats, verdict, sha256: createHash('sha256').update(bytes).digest('hex') }
+    }
+    const head = readBytes(WINDOW, 0)
+    if (!head.includes('%PDF-', 0, 'latin1')) return { stats, verdict: 'not-pdf' }
+    return { stats, verdict: judge(head, readBytes(WINDOW, stats.size - WINDOW)) }
+  } finally {
+    closeSync(fd)
+  }
 }

@@ -1,0 +1,88 @@
+import { Worker } from 'node:worker_threads'
+import type { Logger } from '../../log'
+import type { InspectReply, InspectRequest } from './inspect-messages'
+import { inspectPaths, type Intake } from './inspect-paths'
+
+/** Inspects paths for the queue, off the main thread. */
+export interface Inspector {
+  inspect(paths: readonly string[]): Promise<Intake>
+  close(): Promise<void>
+}
+
+/**
+ * Starts the worker. Built, its code is out/main/inspect-worker.js (its own entry in
+ * electron.vite.config.ts), beside the bundle this module is then part of. From the sources
+ * (tests, tsx scripts) the worker registers tsx's loader first: Node does not apply a
+ * parent's `--import tsx` to worker threads.
+ */
+function startWorker(): Worker {
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./inspect-worker.js', import.meta.url))
+  const source = JSON.stringify(new URL('./inspect-worker.ts', import.meta.url).href)
+  const bootstrap = `import('tsx/esm/api').then(({ register }) => { register(); return import(${source}) })`
+  return new Worker(bootstrap, { eval: true })
+}
+
+/**
+ * Runs {@link inspectPaths} in a worker thread, started on first use and kept while the core
+ * runs. Dropping 10,000 files must not freeze the main process (its IPC, its progress
+ * events); where the worker cannot start, inspection runs here instead, only slower.
+ */
+export function createInspector(log: Logger): Inspector {
+  let worker: Worker | undefined
+  let broken = false
+  let nextId = 1
+  const pending = new Map<number, { resolve: (intake: Intake) => void; reject: (error: Error) => void }>()
+
+  function failAll(error: Error): void {
+    for (const waiter of pending.values()) waiter.reject(error)
+    pending.clear()
+  }
+
+  function start(): Worker {
+    const started = startWorker()
+    started.unref()
+    started.on('message', (reply: InspectReply) => {
+      const waiter = pending.get(reply.id)
+      pending.delete(reply.id)
+      if (!waiter) return
+      if ('error' in reply) waiter.reject(new Error(reply.error))
+      else waiter.resolve(reply.result)
+    })
+    started.on('error', (error) => {
+      log.warn('The intake worker failed; inspecting files on the main thread instead', error.message)
+      broken = true
+      worker = undefined
+      failAll(error)
+    })
+    return started
+  }
+
+  return {
+    async inspect(paths) {
+      if (broken) return inspectPaths(paths)
+      try {
+        worker ??= start()
+      } catch (error) {
+        broken = true
+        log.warn('The intake worker could not start; inspecting files on the main thread instead', error instanceof Error ? error.message : error)
+        return inspectPaths(paths)
+      }
+      const id = nextId++
+      const request: InspectRequest = { id, paths: [...paths] }
+      const running = worker
+      return new Promise<Intake>((resolve, reject) => {
+        pending.set(id, { resolve, reject })
+        running.ref()
+        running.postMessage(request)
+      }).finally(() => {
+        if (pending.size === 0) running.unref()
+      }).catch(() => inspectPaths(paths))
+    },
+    async close() {
+      const running = worker
+      worker = undefined
+      failAll(new Error('The intake worker was closed.'))
+      await running?.terminate()
+    }
+  }
+}

@@ -1,0 +1,137 @@
+import { execFile } from 'node:child_process'
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { boot } from '../../src-main/core/boot'
+import type { Core } from '../../src-main/core/core'
+import { newJob } from '../../src-main/core/queue/new-job'
+import { openQueueStore } from '../../src-main/core/queue/queue-store'
+import { makePdf } from '../emulator/fixtures/make-pdf'
+import { createMemoryKeychain } from '../support/memory-keychain'
+
+const run = promisify(execFile)
+const root = fileURLToPath(new URL('../..', import.meta.url))
+export const QUEUE_BENCH_KEY = 'bench-queue-key'
+
+/** A small valid-looking PDF whose bytes differ by `n` (the queue checks header and end marker, and hashes). */
+function tinyPdf(n: string): string {
+  return `%PDF-1.4\n% FlipDrop bench file ${n}\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`
+}
+
+/** Writes `count` distinct small PDFs into a fresh folder (in memory-backed /dev/shm when there is one). */
+export async function writeBenchPdfs(count: number, name: string): Promise<string> {
+  const base = await mkdtemp(join(process.platform === 'linux' ? '/dev/shm' : tmpdir(), `flipdrop-${name}-`))
+  const folder = join(base, 'pdfs')
+  await mkdir(folder)
+  for (let index = 0; index < count; index++) {
+    await writeFile(join(folder, `file-${String(index).padStart(5, '0')}.pdf`), tinyPdf(`${name} ${index}`))
+  }
+  return folder
+}
+
+/** The real core on a data folder, signed in with the environment key, for the queue benchmarks. */
+export async function startBenchCore(dataDir: string, baseUrl: string): Promise<{ core: Core; close(): Promise<void> }> {
+  const booted = boot({
+    app: { info: { name: 'FlipDrop', version: 'bench', platform: process.platform, versions: { electron: '', chrome: '', node: '' } }, openUrl: async () => {} },
+    userDataDir: dataDir,
+    environment: { apiKey: QUEUE_BENCH_KEY, baseUrl },
+    keychain: createMemoryKeychain(),
+    logSink: () => {}
+  })
+  const core = await booted.startup.ready()
+  return { core, close: () => booted.close() }
+}
+
+/** Restores the queue of `queueDir` in a fresh process, as a restart does; returns milliseconds. */
+async function restoreOnce(queueDir: string): Promise<{ ms: number; jobs: number }> {
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'test/bench/queue-restore-child.ts', queueDir], { cwd: root })
+  return JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as { ms: number; jobs: number }
+}
+
+/** The median of five restarts: one cold start on a shared 2-core machine varies by ±20 %. */
+export async function restoreInFreshProcess(queueDir: string): Promise<{ ms: number; jobs: number }> {
+  const runs: { ms: number; jobs: number }[] = []
+  for (let run = 0; run < 5; run++) runs.push(await restoreOnce(queueDir))
+  runs.sort((a, b) => a.ms - b.ms)
+  return runs[2] ?? { ms: Number.NaN, jobs: 0 }
+}
+
+/**
+ * Enqueues 10,000 files into a paused queue (offline: nothing is sent) and times it; then
+ * closes it normally and times the restore of those 10,000 jobs in a fresh process.
+ */
+export async function enqueueAndRestore(count: number): Promise<{ enqueueMs: number; restored: { ms: number; jobs: number } }> {
+  const folder = await writeBenchPdfs(count, 'enqueue')
+  const dataDir = await mkdtemp(join(tmpdir(), 'flipdrop-bench-queue-'))
+  const { core, close } = await startBenchCore(dataDir, 'http://127.0.0.1:9')
+  await core.uploads.pause()
+  // A running app: the intake worker was started by an earlier drop (here one small file).
+  const warmUp = await writeBenchPdfs(1, 'warm-up')
+  await core.uploads.enqueuePaths({ paths: [warmUp], docType: 'Flipbook', onSameContent: 'ask' })
+  const started = performance.now()
+  const result = await core.uploads.enqueuePaths({ paths: [folder], docType: 'Flipbook', onSameContent: 'ask' })
+  const enqueueMs = performance.now() - started
+  if (result.added.length !== count) throw new Error(`enqueued ${result.added.length} of ${count}: ${result.refused[0]?.reason ?? ''}`)
+  await close()
+  return { enqueueMs, restored: await restoreInFreshProcess(join(dataDir, 'queue')) }
+}
+
+/** The worst restore: 10,000 jobs written to the journal and never compacted (a crash right after adding them). */
+export async function restoreAfterCrash(count: number): Promise<{ ms: number; jobs: number }> {
+  const dir = await mkdtemp(join(tmpdir(), 'flipdrop-bench-crash-'))
+  const { store } = await openQueueStore(dir)
+  const jobs = Array.from({ length: count }, (_, index) =>
+    newJob({
+      kind: 'create',
+      source: { type: 'file', path: `/designs/file-${index}.pdf`, fileName: `file-${index}.pdf`, size: 120_000, mtimeMs: Date.now(), sha256: 'f'.repeat(64) },
+      docType: 'Flipbook',
+      name: `file-${index}`,
+      title: `file-${index}`
+    })
+  )
+  await store.put(jobs)
+  // No close: the process "dies" here, leaving the journal uncompacted.
+  return restoreInFreshProcess(dir)
+}
+
+/**
+ * Publishes `count` small PDFs through the real queue against an emulator limited to
+ * `limit` requests per `windowSeconds`; returns jobs per second, requests per job, 429s and
+ * journal bytes per job.
+ */
+export async function queueThroughput(
+  emulatorUrl: string,
+  count: number
+): Promise<{ seconds: number; jobsPerSecond: number; requestsPerJob: number; rejected: number; bytesPerJob: number }> {
+  // Real one-page PDFs: the emulator parses what it is sent, as the service does.
+  const folder = await mkdtemp(join(tmpdir(), 'flipdrop-bench-throughput-'))
+  for (let index = 0; index < count; index++) await writeFile(join(folder, `page-${index}.pdf`), await makePdf(1, `bench ${index}`))
+  const dataDir = await mkdtemp(join(tmpdir(), 'flipdrop-bench-run-'))
+  const { core, close } = await startBenchCore(dataDir, emulatorUrl)
+  // Let start-up reads (the plan's limits) finish first: they are not part of the jobs' cost.
+  while (core.uploads.list().limits.learnedAt === null) await new Promise((resolve) => setTimeout(resolve, 20))
+  const state = async (): Promise<{ requests: { status: number; path: string }[] }> =>
+    (await (await fetch(`${emulatorUrl}/__emulator/state`)).json()) as { requests: { status: number; path: string }[] }
+  const before = (await state()).requests.length
+  const bytesBefore = core.uploads.bytesWritten
+  const started = performance.now()
+  await core.uploads.enqueuePaths({ paths: [folder], docType: 'Flipbook', onSameContent: 'ask' })
+  while (!core.uploads.list().jobs.every((job) => job.state === 'done' || job.state === 'failed')) {
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+  const seconds = (performance.now() - started) / 1000
+  const failed = core.uploads.list().jobs.filter((job) => job.state === 'failed')
+  if (failed.length > 0) throw new Error(`${failed.length} jobs failed: ${failed[0]?.failure?.message ?? ''}`)
+  const requests = (await state()).requests.slice(before)
+  const bytesPerJob = (core.uploads.bytesWritten - bytesBefore) / count
+  await close()
+  return {
+    seconds,
+    jobsPerSecond: count / seconds,
+    requestsPerJob: requests.length / count,
+    rejected: requests.filter((entry) => entry.status === 429).length,
+    bytesPerJob
+  }
+}
