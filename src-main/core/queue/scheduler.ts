@@ -131,6 +131,17 @@ export class Scheduler {
     if (nextWake < Infinity) this.wakeAt(nextWake)
   }
 
+  /**
+   * Cancels a job: aborts it when it runs, and either way tells the truth about a create that
+   * may have reached the service (running, or left in doubt by a crash) by looking it up.
+   */
+  async cancel(id: string): Promise<void> {
+    if (this.running.has(id)) return this.stopJob(id, 'cancel')
+    this.backoff.delete(id)
+    const job = this.deps.get(id)
+    if (job) await this.settleStopped(job, 'cancel')
+  }
+
   /** Aborts a running job for a reason the queue settles afterwards; resolves when it has stopped. */
   async stopJob(id: string, reason: StopReason): Promise<void> {
     const running = this.running.get(id)

@@ -246,9 +246,7 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
     async cancel({ jobId }) {
       const job = find(jobId)
       if (isFinished(job)) return view(job)
-      if (scheduler.isRunning(jobId)) await scheduler.stopJob(jobId, 'cancel')
-      else await store.put([withHistory({ ...job, state: 'cancelled' }, 'Cancelled.')])
-      scheduler.clearBackoff(jobId)
+      await scheduler.cancel(jobId)
       touch([jobId])
       return view(find(jobId))
     },
@@ -272,7 +270,7 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
     },
     async remove({ jobId }) {
       const job = find(jobId)
-      if (scheduler.isRunning(jobId)) await scheduler.stopJob(jobId, 'cancel')
+      if (scheduler.isRunning(jobId)) await scheduler.cancel(jobId)
       await store.remove([job.id])
       scheduler.clearBackoff(jobId)
       touch([], { removed: [jobId] })

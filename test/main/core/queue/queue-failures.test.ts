@@ -192,3 +192,24 @@ describe('the queue, when things go wrong', () => {
     }
   }, 60_000)
 })
+
+describe('cancelling a create left in doubt by a crash', () => {
+  it('looks it up first, and says the item exists when it does', async () => {
+    const { core } = await queue()
+    await core.uploads.pause()
+    emulator.faults.add({ route: '/api/create-by-file', kind: 'commit-then-drop', count: 1 })
+    const { added } = await core.uploads.enqueuePaths({ paths: [await writePdf(files, 'doubtful.pdf')], docType: 'Flipbook', onSameContent: 'ask' })
+    const id = added[0]?.id ?? ''
+    // Run it once: the service commits and the answer is lost, so the job is left in doubt.
+    await core.uploads.resume({ jobId: id })
+    await core.uploads.resume()
+    await waitForQueue(core, (view) => view.jobs.find((job) => job.id === id)?.history.some((line) => line.text.startsWith('Try 1 failed')) === true)
+    await core.uploads.pause()
+    const cancelled = await core.uploads.cancel({ jobId: id })
+    expect(cancelled.state).toBe('cancelled')
+    expect(cancelled.result?.itemId).toBe(itemsNamed('doubtful')[0]?.id)
+    expect(cancelled.history.map((line) => line.text).join('\n')).toContain('It had already reached the service')
+    await expect(core.uploads.retry({ jobId: id })).rejects.toMatchObject({ code: 'not-allowed' })
+    expect(itemsNamed('doubtful')).toHaveLength(1)
+  })
+})
