@@ -10,9 +10,14 @@ export default defineConfig({
       rollupOptions: {
         input: {
           index: resolve('src-main/index.ts'),
+          // The headless command, on the same core (it never imports electron).
+          cli: resolve('src-main/cli/index.ts'),
           // A worker thread is its own entry: inspect-off-thread.ts starts out/main/inspect-worker.js.
           'inspect-worker': resolve('src-main/core/queue/intake/inspect-worker.ts')
-        }
+        },
+        // Shared chunks sit beside the entries, so code in a chunk finds inspect-worker.js with
+        // `new URL('./inspect-worker.js', import.meta.url)` (inspect-off-thread.ts).
+        output: { chunkFileNames: '[name]-[hash].js' }
       }
     }
   },

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import { contract } from '../../src-shared/contract'
 import type { AppHost } from './app/app-service'
@@ -18,6 +19,9 @@ import { openSettingsStore } from './settings/settings-store'
 import { openQueueStore } from './queue/queue-store'
 import { createUploadQueue, type UploadQueue } from './queue/upload-queue'
 import { acquireDataLock } from './storage/data-lock'
+import { handoffAddress } from './handoff/handoff-address'
+import { startHandoffServer, type HandoffServer } from './handoff/handoff-server'
+import { createUploadsDispatch } from './handoff/uploads-dispatch'
 
 /** Everything the core needs from whoever hosts it (Electron main, the test host, the command). */
 export interface CoreConfig {
@@ -39,6 +43,8 @@ export interface CoreConfig {
   watchNetwork?: (onChange: (online: boolean) => void) => () => void
   /** Tests shorten the client's timeouts. */
   createClient?: (options: ApiClientOptions) => ApiClient
+  /** Who holds the data folder, as told to a second `flipdrop` through the lock file. Defaults to 'app'. */
+  role?: 'app' | 'command'
 }
 
 /** The running core: one service per contract area (but `app`, which answers before the core exists), plus shared parts. */
@@ -64,10 +70,20 @@ export function environmentOverrides(env: NodeJS.ProcessEnv): EnvironmentOverrid
  * e2e tests drive exactly the code the app runs. `boot()` wraps it with the start-up state.
  */
 export async function createCore(config: CoreConfig, log: Logger): Promise<Core> {
-  const emit: EventSink = config.emit ?? (() => {})
+  const hostEmit: EventSink = config.emit ?? (() => {})
+  // Set once the queue exists; processes that handed their jobs over follow the queue's events too.
+  let handoff: HandoffServer | null = null
+  const emit: EventSink = (spec, payload) => {
+    hostEmit(spec, payload)
+    handoff?.publish(spec.channel, payload)
+  }
   const environment = config.environment ?? {}
+  // Only whoever reads the lock file (its owner) learns the token, and with it the right to hand over jobs.
+  const token = randomBytes(32).toString('hex')
   // One writer per data folder: a second app, or the command running its own queue, is refused here.
-  const lock = await acquireDataLock(config.userDataDir, { info: { role: 'app' } })
+  const lock = await acquireDataLock(config.userDataDir, {
+    info: { role: config.role ?? 'app', socket: handoffAddress(config.userDataDir), token }
+  })
   const opened: { close(): Promise<void> }[] = []
   try {
     const store = await openSettingsStore(config.userDataDir, log)
@@ -106,11 +122,30 @@ export async function createCore(config: CoreConfig, log: Logger): Promise<Core>
       notices: queueStore.notices,
       connection,
       settings: () => effectiveSettings(store.get(), environment),
-      account: () => auth.status().account?.userId ?? null,
+      account: async () => {
+        // Right after start the account may still be on its way (whoami runs in the background).
+        const known = auth.status().account?.userId
+        if (known) return known
+        return connection.connected ? (await connection.client().whoami()).userId : null
+      },
       emit,
       log
     })
     opened.unshift(uploads)
+    try {
+      // A second `flipdrop` hands its jobs to this queue instead of opening the journal itself.
+      handoff = await startHandoffServer({
+        dataDir: config.userDataDir,
+        token,
+        dispatch: createUploadsDispatch(uploads, contract.uploads, log),
+        log
+      })
+      // First to close: no handed-over request may reach a closing queue, and it goes before the lock.
+      opened.unshift(handoff)
+    } catch (error) {
+      // The app works without it; a second `flipdrop` is then told this one does not answer.
+      log.warn('Other FlipDrop commands cannot hand uploads over to this one', error)
+    }
     const settings = createSettingsService(store, environment, emit, () => {
       connection.reconfigure()
       uploads.settingsChanged()

@@ -4,7 +4,7 @@ import type { AppContract } from '../../src-shared/contract'
 import type { Envelope } from '../../src-shared/contract/errors'
 import type { Logger } from '../core/log'
 import type { HandlerSource } from './handler-table'
-import { toBridgeError } from './to-bridge-error'
+import { toBridgeError } from '../core/errors/to-bridge-error'
 
 /** Runs one invoke: raw input in, envelope out. Never throws. */
 export type Dispatch = (channel: string, rawInput: unknown) => Promise<Envelope<unknown>>

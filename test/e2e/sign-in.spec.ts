@@ -28,8 +28,8 @@ test('a bad key is refused and nothing is stored', async ({ app, host, keychain 
   await expect(signIn.alert).toContainText('This API key was not accepted')
   await expect(signIn.heading).toBeVisible()
   expect(await keychain.get('default')).toBeNull()
-  // Nothing about the account was written: only the settings and the data-folder lock (an empty queue writes nothing).
-  expect((await readdir(host.userDataDir)).sort()).toEqual(['flipdrop.lock', 'settings.json'])
+  // Nothing about the account was written: only the settings, the data-folder lock and its socket (an empty queue writes nothing).
+  expect((await readdir(host.userDataDir)).sort()).toEqual(['flipdrop.lock', 'flipdrop.sock', 'settings.json'])
 })
 
 test('an unreachable service says so and keeps what was typed', async ({ app, keychain }) => {

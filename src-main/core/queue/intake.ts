@@ -47,7 +47,7 @@ export interface IntakeDependencies {
   jobs(): readonly JobRecord[]
   limits: PlanLimitsBook
   /** The signed-in account's user ID, for the "same content" index; null when unknown. */
-  account(): string | null
+  account(): Promise<string | null>
   published(account: string, sha256: string): PublishedItem[]
   /** The client, when signed in (a replace looks its item up); null otherwise. */
   client(): ApiClient | null
@@ -120,7 +120,8 @@ export class JobIntake {
         .filter((job) => !isFinished(job) && job.source.type === 'file')
         .map((job) => [(job.source as FileSource).sha256, job.name])
     )
-    const account = this.deps.account()
+    // Offline and not yet known: no "same content" check this time, rather than no queueing.
+    const account = await this.deps.account().catch(() => null)
     for (const file of hashed) {
       if (!('path' in file)) {
         refused.push(file)

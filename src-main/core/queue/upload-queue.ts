@@ -20,8 +20,8 @@ export interface UploadQueueDependencies {
   notices: string[]
   connection: ServiceConnection
   settings: () => Settings
-  /** The signed-in account's user ID, for the "same content" index. */
-  account: () => string | null
+  /** The signed-in account's user ID, for the "same content" index (asks the service when not yet known). */
+  account: () => Promise<string | null>
   emit: EventSink
   log: Logger
 }
@@ -108,7 +108,7 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
       return job
     },
     published: async (job) => {
-      const account = deps.account()
+      const account = await deps.account().catch(() => null)
       if (!account || job.source.type !== 'file' || !job.result) return
       await store.recordPublished(account, job.source.sha256, {
         itemId: job.result.itemId,

@@ -49,7 +49,7 @@ export function createInspector(log: Logger): Inspector {
       else waiter.resolve(reply.result)
     })
     started.on('error', (error) => {
-      log.warn('The intake worker failed; inspecting files on the main thread instead', error.message)
+      log.error('The intake worker failed; inspecting files on the main thread instead', error.message)
       broken = true
       worker = undefined
       failAll(error)
@@ -64,7 +64,7 @@ export function createInspector(log: Logger): Inspector {
         worker ??= start()
       } catch (error) {
         broken = true
-        log.warn('The intake worker could not start; inspecting files on the main thread instead', error instanceof Error ? error.message : error)
+        log.error('The intake worker could not start; inspecting files on the main thread instead', error instanceof Error ? error.message : error)
         return inspectPaths(paths)
       }
       const id = nextId++

@@ -1,6 +1,6 @@
-import { AppError, type BridgeError } from '../../src-shared/contract/errors'
-import { ServiceError } from '../core/api/service-error'
-import { KeychainError } from '../core/secrets/keychain-error'
+import { AppError, type BridgeError } from '../../../src-shared/contract/errors'
+import { ServiceError } from '../api/service-error'
+import { KeychainError } from '../secrets/keychain-error'
 
 /**
  * The deliberate failures of the core, as bridge errors: their code and their message,

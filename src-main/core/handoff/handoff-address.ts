@@ -1,0 +1,30 @@
+import { createHash } from 'node:crypto'
+import { tmpdir } from 'node:os'
+import { posix } from 'node:path'
+
+/** The socket's name inside the data folder. */
+export const SOCKET_FILE_NAME = 'flipdrop.sock'
+
+/**
+ * Longest socket path we put in the data folder, in bytes. The OS limit (sun_path) is 104
+ * bytes on macOS and 108 on Linux, including the terminating zero; 100 leaves room.
+ */
+export const MAX_SOCKET_PATH_BYTES = 100
+
+function shortHash(text: string): string {
+  return createHash('sha256').update(text).digest('hex').slice(0, 16)
+}
+
+/**
+ * Where the holder of `dataDir`'s lock listens for hand-offs. POSIX: a unix socket in the
+ * data folder (private to the user like the folder), or, when that path is too long for a
+ * socket, one in the temp folder named after the folder's hash. Windows: a named pipe
+ * named after the hash of the lowercased folder (Windows paths ignore case).
+ * `platform` and `tempDir` are for tests.
+ */
+export function handoffAddress(dataDir: string, platform: NodeJS.Platform = process.platform, tempDir: string = tmpdir()): string {
+  if (platform === 'win32') return `\\\\.\\pipe\\flipdrop-${shortHash(dataDir.toLowerCase())}`
+  const inFolder = posix.join(dataDir, SOCKET_FILE_NAME)
+  if (Buffer.byteLength(inFolder, 'utf8') <= MAX_SOCKET_PATH_BYTES) return inFolder
+  return posix.join(tempDir, `flipdrop-${shortHash(dataDir)}.sock`)
+}
