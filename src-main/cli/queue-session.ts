@@ -60,7 +60,8 @@ async function local(ctx: CliContext): Promise<QueueSession> {
     role: 'command',
     app: {
       info: { name: 'FlipDrop', version: 'command', platform: process.platform, versions: { electron: '', chrome: '', node: process.versions.node } },
-      openUrl: async () => {}
+      openUrl: async () => {},
+      copyText: () => {}
     },
     userDataDir: ctx.dataDir,
     environment: environmentOverrides(ctx.env),

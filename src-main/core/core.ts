@@ -43,6 +43,8 @@ export interface CoreConfig {
   watchNetwork?: (onChange: (online: boolean) => void) => () => void
   /** Tests shorten the client's timeouts. */
   createClient?: (options: ApiClientOptions) => ApiClient
+  /** The OS file dialog for "Add PDFs…" (Electron's dialog in main; the test host picks for the test). */
+  choosePdfs?: () => Promise<string[]>
   /** Who holds the data folder, as told to a second `flipdrop` through the lock file. Defaults to 'app'. */
   role?: 'app' | 'command'
 }
@@ -129,7 +131,8 @@ export async function createCore(config: CoreConfig, log: Logger): Promise<Core>
         return connection.connected ? (await connection.client().whoami()).userId : null
       },
       emit,
-      log
+      log,
+      ...(config.choosePdfs ? { choosePdfs: config.choosePdfs } : {})
     })
     opened.unshift(uploads)
     try {

@@ -1,19 +1,23 @@
-import type { App, BrowserWindow } from 'electron'
+import type { App } from 'electron'
+
+/** What a second launch passed: its command line and the directory it was started in. */
+export interface SecondLaunch {
+  argv: readonly string[]
+  workingDirectory: string
+}
 
 /**
- * Keeps FlipDrop to one running copy: a second launch focuses the first window and quits.
+ * Keeps FlipDrop to one running copy: a second launch hands its command line to the
+ * first (which shows its window and opens the files named there) and quits.
  * Returns false when this process is the second copy and should exit.
  */
-export function claimSingleInstance(app: App, mainWindow: () => BrowserWindow | undefined): boolean {
+export function claimSingleInstance(app: App, onSecondLaunch: (launch: SecondLaunch) => void): boolean {
   if (!app.requestSingleInstanceLock()) {
     app.quit()
     return false
   }
-  app.on('second-instance', () => {
-    const window = mainWindow()
-    if (!window) return
-    if (window.isMinimized()) window.restore()
-    window.focus()
+  app.on('second-instance', (_event, argv, workingDirectory) => {
+    onSecondLaunch({ argv, workingDirectory })
   })
   return true
 }

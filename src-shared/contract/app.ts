@@ -6,6 +6,8 @@ import { event, invoke } from './define'
 
 /** Longest link we accept; anything longer is not a link a designer clicked. */
 const MAX_URL_LENGTH = 2048
+/** Longest text put on the clipboard: a link or an embed code, with room to spare. */
+const MAX_COPY_LENGTH = 10_000
 
 /** The `app` area: facts about the app, its start-up, and the safe way out to the browser. Answers even when start-up failed. */
 export const app = {
@@ -17,9 +19,13 @@ export const app = {
   startupState: invoke<StartupState>()('app:startupState', z.undefined()),
   /** Tries to start again after a failure. */
   retryStartup: invoke<StartupState>()('app:retryStartup', z.undefined()),
+  /** Puts text on the OS clipboard through main (the page itself is denied clipboard access). */
+  copyText: invoke<undefined>()('app:copyText', z.string().min(1).max(MAX_COPY_LENGTH)),
   startupChanged: event<StartupState>()('app:startupChanged'),
   /** Main asks the renderer to show a view (from the application menu). */
-  navigate: event<View>()('app:navigate')
+  navigate: event<View>()('app:navigate'),
+  /** Main asks the renderer to show one upload (a notification was clicked). */
+  showJob: event<{ jobId: string }>()('app:showJob')
 }
 
 /** Schema of a view name, for payloads that carry one. */

@@ -1,10 +1,12 @@
 import { z } from 'zod'
 import {
+  chooseFilesSchema,
   decideSameContentSchema,
   enqueuePathsSchema,
   enqueueUrlSchema,
   jobRefSchema,
   moveJobSchema,
+  pdfRangeSchema,
   optionalJobRefSchema,
   renameJobSchema,
   replaceSchema,
@@ -23,6 +25,8 @@ export const uploads = {
   list: invoke<QueueView>()('uploads:list', z.undefined()),
   /** Local PDFs or folders (paths checked in main: by bytes, links resolved). */
   enqueuePaths: invoke<EnqueueResult>()('uploads:enqueuePaths', enqueuePathsSchema),
+  /** Shows the OS file dialog (in main) and queues the PDFs picked; nothing picked adds nothing. */
+  chooseFiles: invoke<EnqueueResult>()('uploads:chooseFiles', chooseFilesSchema),
   /** A PDF the service downloads itself. */
   enqueueUrl: invoke<EnqueueResult>()('uploads:enqueueUrl', enqueueUrlSchema),
   /** A new PDF for an existing item, from a file or a URL: same ID, same link. */
@@ -40,6 +44,16 @@ export const uploads = {
   /** Changes the name or title of a job that has not started. */
   rename: invoke<JobView>()('uploads:rename', renameJobSchema),
   clearFinished: invoke<QueueView>()('uploads:clearFinished', z.undefined()),
+  /** Bytes of a file job's PDF (for its thumbnail), read by main from the path it holds. */
+  readPdfRange: invoke<Uint8Array>()('uploads:readPdfRange', pdfRangeSchema),
+  /**
+   * What became of PDFs opened with FlipDrop from the OS (file association, dock, a second
+   * launch) since the last call: their refusals and same-content questions, for the window
+   * to show. Taking them empties the inbox.
+   */
+  takeInbox: invoke<EnqueueResult>()('uploads:takeInbox', z.undefined()),
+  /** Something arrived in the inbox: the window takes it. */
+  inboxChanged: event<null>()('uploads:inboxChanged'),
   changed: event<QueueChange>()('uploads:changed'),
   /** At most ten times a second per job. */
   progress: event<JobProgressEvent>()('uploads:progress'),

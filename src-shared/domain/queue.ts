@@ -134,7 +134,9 @@ export const enqueuePathsSchema = z
     name: itemName.optional(),
     title: itemName.optional(),
     /** What to do with a file already published: ask (default), or decide for all now. */
-    onSameContent: z.enum(['ask', ...SAME_CONTENT_CHOICES]).default('ask')
+    onSameContent: z.enum(['ask', ...SAME_CONTENT_CHOICES]).default('ask'),
+    /** Add the jobs paused, to review names and titles before they start. */
+    hold: z.boolean().optional()
   })
   .strict()
   .refine((input) => input.paths.length === 1 || (input.name === undefined && input.title === undefined), {
@@ -142,12 +144,23 @@ export const enqueuePathsSchema = z
     path: ['name']
   })
 
+/** "Add PDFs…": main shows the OS file dialog and queues what the user picks. */
+export const chooseFilesSchema = z
+  .object({
+    docType: docType.default('Flipbook'),
+    onSameContent: z.enum(['ask', ...SAME_CONTENT_CHOICES]).default('ask'),
+    hold: z.boolean().optional()
+  })
+  .strict()
+  .default({ docType: 'Flipbook', onSameContent: 'ask' })
+
 export const enqueueUrlSchema = z
   .object({
     url: z.string().min(1).max(2048),
     docType: docType.default('Flipbook'),
     name: itemName.optional(),
-    title: itemName.optional()
+    title: itemName.optional(),
+    hold: z.boolean().optional()
   })
   .strict()
 
@@ -165,3 +178,15 @@ export const optionalJobRefSchema = z.object({ jobId: jobId.optional() }).strict
 export const moveJobSchema = z.object({ jobId, toIndex: z.number().int().min(0) }).strict()
 export const renameJobSchema = z.object({ jobId, name: itemName.optional(), title: itemName.optional() }).strict()
 export const decideSameContentSchema = z.object({ offerId: z.string().uuid(), choice: z.enum(SAME_CONTENT_CHOICES) }).strict()
+
+/** Largest piece of a job's PDF the renderer may read at once (pdf.js asks for 64 KiB chunks). */
+export const MAX_PDF_RANGE_BYTES = 1024 * 1024
+
+/** A byte range of a queued file's PDF, for its thumbnail: main reads the path it holds. */
+export const pdfRangeSchema = z
+  .object({
+    jobId,
+    offset: z.number().int().min(0),
+    length: z.number().int().min(1).max(MAX_PDF_RANGE_BYTES)
+  })
+  .strict()

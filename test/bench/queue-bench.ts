@@ -34,7 +34,7 @@ export async function writeBenchPdfs(count: number, name: string): Promise<strin
 /** The real core on a data folder, signed in with the environment key, for the queue benchmarks. */
 export async function startBenchCore(dataDir: string, baseUrl: string): Promise<{ core: Core; close(): Promise<void> }> {
   const booted = boot({
-    app: { info: { name: 'FlipDrop', version: 'bench', platform: process.platform, versions: { electron: '', chrome: '', node: '' } }, openUrl: async () => {} },
+    app: { info: { name: 'FlipDrop', version: 'bench', platform: process.platform, versions: { electron: '', chrome: '', node: '' } }, openUrl: async () => {}, copyText: () => {} },
     userDataDir: dataDir,
     environment: { apiKey: QUEUE_BENCH_KEY, baseUrl },
     keychain: createMemoryKeychain(),

@@ -1,7 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 import { parse } from 'yaml'
 import { describe, expect, it } from 'vitest'
+import { TRAY_ICON_FOLDER } from '../../src-main/shell/tray-icon-path'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const config = parse(readFileSync(`${root}electron-builder.yml`, 'utf8')) as Record<string, unknown>
@@ -65,6 +67,75 @@ describe('electron-builder.yml', () => {
     const png = readFileSync(`${root}build/icon.png`)
     expect(png.subarray(1, 4).toString()).toBe('PNG')
     expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1024, 1024])
+  })
+
+  it("passes electron-builder's own schema", async () => {
+    // The check `electron-builder` runs first, without packaging anything.
+    const require = createRequire(`${root}package.json`)
+    const { validateConfiguration } = require('app-builder-lib/out/util/config/config.js') as {
+      validateConfiguration: (config: unknown, logger: unknown) => Promise<void>
+    }
+    const { DebugLogger } = require('builder-util') as { DebugLogger: new (enabled: boolean) => unknown }
+    await expect(validateConfiguration(config, new DebugLogger(false))).resolves.toBeUndefined()
+  })
+
+  it('lets macOS and Linux open PDFs with FlipDrop as an alternate app, never their default', () => {
+    expect(config['fileAssociations']).toBeUndefined()
+    // LSHandlerRank Alternate: listed in Open With and accepted on the Dock icon, never chosen by default.
+    expect(section('mac')['fileAssociations']).toEqual([{ ext: 'pdf', name: 'PDF document', role: 'Viewer', rank: 'Alternate' }])
+    // The .desktop entry's MimeType only: no fileAssociation, which would also install a
+    // mime package redefining application/pdf (LinuxTargetHelper.computeMimeTypeFiles).
+    expect(section('linux')['fileAssociations']).toBeUndefined()
+    expect(section('linux')['mimeTypes']).toEqual(['application/pdf'])
+  })
+
+  it('asks macOS for the alert style, without which notification buttons do not appear', () => {
+    expect(section('mac')['extendInfo']).toEqual({ NSUserNotificationAlertStyle: 'alert' })
+  })
+
+  it('adds FlipDrop to "Open with" for PDFs on Windows without touching their default app', () => {
+    // electron-builder's association macro writes the ProgID as the default of .pdf: not used on Windows.
+    expect(section('win')['fileAssociations']).toBeUndefined()
+    const association = readFileSync(`${root}node_modules/app-builder-lib/templates/nsis/include/FileAssociation.nsh`, 'utf8')
+    expect(association).toContain('WriteRegStr SHELL_CONTEXT "Software\\Classes\\.${EXT}" "" "${FILECLASS}"')
+
+    const include = section('nsis')['include'] as string
+    expect(include).toBe('build/installer.nsh')
+    const script = readFileSync(`${root}${include}`, 'utf8')
+    const code = script
+      .split('\n')
+      .filter((line) => !line.trimStart().startsWith(';'))
+      .join('\n')
+    const macro = (name: string) => new RegExp(`!macro ${name}\\n([\\s\\S]*?)!macroend`).exec(code)?.[1] ?? ''
+    const install = macro('customInstall')
+    const uninstall = macro('customUnInstall')
+    expect(install).toContain('WriteRegNone SHELL_CONTEXT "Software\\Classes\\.pdf\\OpenWithProgids" "${FLIPDROP_PDF_PROGID}"')
+    expect(install).toContain(`WriteRegStr SHELL_CONTEXT "Software\\Classes\\\${FLIPDROP_PDF_PROGID}\\shell\\open\\command" "" '"$appExe" "%1"'`)
+    // Under .pdf, only the OpenWithProgids list is ever written: never its default value.
+    const pdfKeyWrites = code.split('\n').filter((line) => /^\s*Write\w+ \S+ "Software\\Classes\\\.pdf/.test(line))
+    expect(pdfKeyWrites).toHaveLength(1)
+    expect(pdfKeyWrites[0]).toContain('.pdf\\OpenWithProgids')
+    expect(uninstall).toContain('DeleteRegValue SHELL_CONTEXT "Software\\Classes\\.pdf\\OpenWithProgids" "${FLIPDROP_PDF_PROGID}"')
+    expect(uninstall).toContain('DeleteRegKey SHELL_CONTEXT "Software\\Classes\\${FLIPDROP_PDF_PROGID}"')
+    expect(uninstall).not.toMatch(/DeleteRegKey \S+ "Software\\Classes\\\.pdf/)
+
+    // electron-builder runs customInstall after $appExe is set, and customUnInstall in the uninstaller.
+    const installSection = readFileSync(`${root}node_modules/app-builder-lib/templates/nsis/installSection.nsh`, 'utf8')
+    expect(installSection.indexOf('StrCpy $appExe')).toBeGreaterThanOrEqual(0)
+    expect(installSection.indexOf('StrCpy $appExe')).toBeLessThan(installSection.indexOf('!insertmacro customInstall'))
+    expect(readFileSync(`${root}node_modules/app-builder-lib/templates/nsis/uninstaller.nsh`, 'utf8')).toContain('!insertmacro customUnInstall')
+  })
+
+  it('packs the tray icons outside the archive, where the shell looks for them', () => {
+    expect(config['extraResources']).toEqual([{ from: 'build/tray', to: TRAY_ICON_FOLDER, filter: ['*.png'] }])
+    const sizes: Record<string, number> = { 'trayTemplate.png': 16, 'trayTemplate@2x.png': 32, 'tray.png': 16, 'tray@2x.png': 32 }
+    for (const [name, size] of Object.entries(sizes)) {
+      const png = readFileSync(`${root}build/tray/${name}`)
+      expect(png.subarray(1, 4).toString(), name).toBe('PNG')
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)], name).toEqual([size, size])
+      // 8-bit RGBA: the template's shape is in its alpha channel.
+      expect([png[24], png[25]], name).toEqual([8, 6])
+    }
   })
 
   it('is what npm run package uses, and the package entry is the built main', () => {

@@ -55,7 +55,7 @@ test('the bridge exposes only contract methods, frozen', async ({ app }) => {
   }))
   expect(shape).toEqual({
     keys: ['app', 'auth', 'getPathForFile', 'settings', 'uploads'],
-    app: ['info', 'onNavigate', 'onStartupChanged', 'openExternal', 'retryStartup', 'startupState'],
+    app: ['copyText', 'info', 'onNavigate', 'onShowJob', 'onStartupChanged', 'openExternal', 'retryStartup', 'startupState'],
     frozen: true
   })
 })

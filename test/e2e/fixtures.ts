@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { test as base } from '@playwright/test'
 import { createKeychainStore } from '../../src-main/core/secrets/keychain-store'
 import type { KeychainStore } from '../../src-main/core/secrets/key-store'
-import { startEmulator, type RunningEmulator } from '../emulator'
+import { startEmulator, type EmulatorOptionsInput, type RunningEmulator } from '../emulator'
 import { startTestHost, type TestHost, type TestHostOptions } from '../host/test-host'
 import { AppPage } from './pages/app-page'
 
@@ -13,6 +13,8 @@ export const E2E_KEY = 'fd-e2e-7d41c9e05b2a4f38'
 
 interface Fixtures {
   hostOptions: TestHostOptions
+  /** Options of the test's emulator (plan limits, source hosts…) beyond the key and the seed. */
+  emulatorOptions: EmulatorOptionsInput
   /** A real keychain entry set (gnome-keyring from global-keychain.ts) private to this test. */
   keychain: KeychainStore
   /** Start the app already signed in (key kept for the session), for tests about other things. */
@@ -28,10 +30,10 @@ interface Fixtures {
  */
 export const test = base.extend<Fixtures>({
   hostOptions: [{}, { option: true }],
+  emulatorOptions: [{}, { option: true }],
   signedIn: [false, { option: true }],
-  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
-  emulator: async ({}, use) => {
-    const emulator = await startEmulator({ keys: [E2E_KEY], seed: true, log: () => {} })
+  emulator: async ({ emulatorOptions }, use) => {
+    const emulator = await startEmulator({ keys: [E2E_KEY], seed: true, log: () => {}, ...emulatorOptions })
     await use(emulator)
     await emulator.close()
   },

@@ -90,10 +90,12 @@ test('the key never leaves main: not in files, logs, any IPC result, Pinia state
   await app.page.evaluate(() => window.flipdrop.auth.refresh())
   await expect(signIn.heading).toBeVisible()
 
-  const files = await readdir(host.userDataDir)
+  // Every regular file, in every subfolder; the handoff socket is not a file to read.
+  const entries = await readdir(host.userDataDir, { recursive: true, withFileTypes: true })
+  const files = entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name))
   expect(files.length).toBeGreaterThan(0)
   for (const file of files) {
-    expect(await readFile(join(host.userDataDir, file), 'utf8'), file).not.toContain(E2E_KEY)
+    expect(await readFile(file, 'utf8'), file).not.toContain(E2E_KEY)
   }
   expect(host.logLines.length).toBeGreaterThan(0)
   expect(host.logLines.join('\n')).not.toContain(E2E_KEY)

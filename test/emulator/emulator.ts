@@ -130,6 +130,7 @@ export async function startEmulator(input: EmulatorOptionsInput = {}): Promise<R
 
   if (!saved && seedCount(options.seed) > 0) await seed(seedCount(options.seed))
 
+  let closing: Promise<void> | null = null
   return {
     ...urls,
     options,
@@ -139,11 +140,12 @@ export async function startEmulator(input: EmulatorOptionsInput = {}): Promise<R
     reset,
     seed,
     snapshot,
-    close: async () => {
+    // Closing twice (a test that stops the service, then its fixture) closes once.
+    close: () => (closing ??= (async () => {
       await Promise.all(servers.map(closeListener))
       await env.source.close()
       await persistence?.flush()
       if (ownDir) await rm(dataDir, { recursive: true, force: true })
-    }
+    })())
   }
 }

@@ -1,5 +1,5 @@
 import { createFlipdropApi, type BridgeTransport } from '../../src-shared/contract/bridge'
-import { BRIDGE_PATH, type ClientMessage, type ServerMessage } from './wire'
+import { BRIDGE_PATH, decodeMessage, encodeMessage, type ClientMessage, type ServerMessage } from './wire'
 
 /**
  * Builds `window.flipdrop` for the page the test host serves, the way the real preload
@@ -17,7 +17,7 @@ const listeners = new Map<string, Set<(payload: unknown) => void>>()
 let nextId = 1
 
 socket.addEventListener('message', (message: MessageEvent<string>) => {
-  const data = JSON.parse(message.data) as ServerMessage
+  const data = decodeMessage<ServerMessage>(message.data)
   if ('id' in data) {
     pending.get(data.id)?.(data.reply)
     pending.delete(data.id)
@@ -33,7 +33,7 @@ const transport: BridgeTransport = {
     const message: ClientMessage = { id, channel, input }
     return new Promise((resolve) => {
       pending.set(id, resolve)
-      socket.send(JSON.stringify(message))
+      socket.send(encodeMessage(message))
     })
   },
   subscribe(channel, listener) {

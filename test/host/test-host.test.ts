@@ -1,8 +1,12 @@
+import { mkdtemp, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { WebSocket } from 'ws'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestHost, type TestHost } from './test-host'
+import { makePdf } from '../emulator/fixtures/make-pdf'
 import { createMemoryKeychain } from '../support/memory-keychain'
-import { BRIDGE_PATH, PRELOAD_PATH } from './wire'
+import { BRIDGE_PATH, decodeMessage, encodeMessage, PRELOAD_PATH, type ServerMessage } from './wire'
 
 let host: TestHost
 
@@ -48,5 +52,52 @@ describe('the test host bridge (a development tool, never shipped)', () => {
   it('serves only files inside the renderer folder', async () => {
     const response = await fetch(new URL('/..%2f..%2fpackage.json', host.url))
     expect([403, 404]).toContain(response.status)
+  })
+})
+
+/** Sends one invoke over the bridge socket, as the preload stand-in does, and returns the decoded reply. */
+async function invokeOverSocket(channel: string, input: unknown): Promise<unknown> {
+  const origin = new URL(host.url).origin
+  const socket = new WebSocket(new URL(`${BRIDGE_PATH}?token=${await tokenFromPreload()}`, host.url).href.replace('http', 'ws'), { origin })
+  await new Promise((resolve) => socket.once('open', resolve))
+  const reply = new Promise<unknown>((resolve) => {
+    socket.on('message', (data: Buffer) => {
+      const message = decodeMessage<ServerMessage>(data.toString())
+      if ('id' in message && message.id === 1) resolve(message.reply)
+    })
+  })
+  socket.send(encodeMessage({ id: 1, channel, input }))
+  const value = await reply
+  socket.close()
+  return value
+}
+
+describe('bytes on the bridge (Electron clones a Uint8Array; the socket must too)', () => {
+  it('a Uint8Array or Buffer survives the wire as a Uint8Array with the same bytes, wherever it sits', () => {
+    const bytes = new Uint8Array([0, 1, 127, 128, 255])
+    const decoded = decodeMessage<ServerMessage>(
+      encodeMessage({ id: 7, reply: { ok: true, value: bytes, nested: [Buffer.from('%PDF-'), { deeper: new Uint8Array(0) }] } })
+    )
+    expect(decoded).toEqual({ id: 7, reply: { ok: true, value: bytes, nested: [new Uint8Array(Buffer.from('%PDF-')), { deeper: new Uint8Array(0) }] } })
+    const reply = (decoded as { reply: { value: unknown } }).reply
+    expect(reply.value).toBeInstanceOf(Uint8Array)
+    // A megabyte (the largest range) in one piece: no stack overflow, every byte kept.
+    const big = Uint8Array.from({ length: 1024 * 1024 }, (_, i) => (i * 31) % 256)
+    const again = decodeMessage<{ id: number; reply: Uint8Array }>(encodeMessage({ id: 1, reply: big }))
+    expect(Buffer.from(again.reply).equals(Buffer.from(big))).toBe(true)
+  })
+
+  it('uploads:readPdfRange reaches the page as a real Uint8Array of exactly the bytes asked for', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'flipdrop-host-range-'))
+    const pdf = await makePdf(2, 'over the socket')
+    await writeFile(join(dir, 'range.pdf'), pdf)
+    const { added } = await host.core.uploads.enqueuePaths({ paths: [join(dir, 'range.pdf')], docType: 'Flipbook', onSameContent: 'new', hold: true })
+    const jobId = added[0]?.id ?? ''
+    const reply = (await invokeOverSocket('uploads:readPdfRange', { jobId, offset: 3, length: 500 })) as { ok: boolean; value: unknown }
+    expect(reply.ok).toBe(true)
+    expect(reply.value).toBeInstanceOf(Uint8Array)
+    expect(Buffer.from(reply.value as Uint8Array).equals(pdf.subarray(3, 503))).toBe(true)
+    // The transcript keeps what was asked, for tests that count the bytes read.
+    expect(host.transcript.at(-1)).toMatchObject({ channel: 'uploads:readPdfRange', input: { jobId, offset: 3, length: 500 } })
   })
 })

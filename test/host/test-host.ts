@@ -15,7 +15,7 @@ import type { Logger } from '../../src-main/core/log'
 import { createDispatch } from '../../src-main/ipc/dispatch'
 import { handlersOf } from '../../src-main/ipc/handler-table'
 import { RENDERER_CSP } from '../../src-main/shell/content-security-policy'
-import { BRIDGE_PATH, PRELOAD_PATH, type ClientMessage, type ServerMessage } from './wire'
+import { BRIDGE_PATH, decodeMessage, encodeMessage, PRELOAD_PATH, type ClientMessage, type ServerMessage } from './wire'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 
@@ -51,6 +51,10 @@ export interface TestHost {
   transcript: TranscriptEntry[]
   /** Links the core asked the OS to open. */
   openedUrls: string[]
+  /** Texts put on the clipboard through main, oldest first. */
+  copiedTexts: string[]
+  /** What the next "Add PDFs…" dialog returns (each call answers one dialog; none queued = cancelled). */
+  chooseNext(paths: readonly string[]): void
   userDataDir: string
   /** Every line the core logged (already redacted). */
   logLines: string[]
@@ -62,6 +66,8 @@ export interface TestHost {
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
+  // pdf.js's worker is an ES module (.mjs); module scripts and workers need a JavaScript type.
+  '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
@@ -92,6 +98,8 @@ export async function startTestHost(options: TestHostOptions = {}): Promise<Test
   const rendererDir = options.rendererDir ?? join(root, 'out/renderer')
   const token = randomBytes(24).toString('hex')
   const openedUrls: string[] = []
+  const copiedTexts: string[] = []
+  const chosenFiles: string[][] = []
   const transcript: TranscriptEntry[] = []
   const userDataDir = options.userDataDir ?? (await mkdtemp(join(tmpdir(), 'flipdrop-host-')))
   const logLines: string[] = []
@@ -106,11 +114,16 @@ export async function startTestHost(options: TestHostOptions = {}): Promise<Test
       },
       openUrl: async (url) => {
         openedUrls.push(url)
+      },
+      copyText: (text) => {
+        copiedTexts.push(text)
       }
     },
     userDataDir,
     logSink: (level, line) => logLines.push(`${level}: ${line}`),
     emit: (spec, payload) => broadcast({ event: spec.channel, payload }),
+    // "Add PDFs…": the test queues what the dialog will return with chooseNext().
+    choosePdfs: async () => chosenFiles.shift() ?? [],
     ...options.core
   }, options.startCore ?? createCore)
   // Most tests want a started core; a failing or slow start is the test's to observe.
@@ -126,7 +139,7 @@ export async function startTestHost(options: TestHostOptions = {}): Promise<Test
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 
   broadcast = (message) => {
-    for (const client of sockets.clients) client.send(JSON.stringify(message))
+    for (const client of sockets.clients) client.send(encodeMessage(message))
   }
 
   server.on('upgrade', (request, socket, head) => {
@@ -143,14 +156,14 @@ export async function startTestHost(options: TestHostOptions = {}): Promise<Test
     ws.on('message', (data) => {
       let message: ClientMessage
       try {
-        message = JSON.parse(data.toString()) as ClientMessage
+        message = decodeMessage<ClientMessage>(data.toString())
       } catch {
         return
       }
       void dispatch(message.channel, message.input).then((reply) => {
         transcript.push({ channel: message.channel, input: message.input, reply })
         const out: ServerMessage = { id: message.id, reply }
-        ws.send(JSON.stringify(out))
+        ws.send(encodeMessage(out))
       })
     })
   }
@@ -165,6 +178,10 @@ export async function startTestHost(options: TestHostOptions = {}): Promise<Test
     booted,
     transcript,
     openedUrls,
+    copiedTexts,
+    chooseNext(paths) {
+      chosenFiles.push([...paths])
+    },
     userDataDir,
     logLines,
     emit(spec, payload) {

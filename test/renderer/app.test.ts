@@ -3,6 +3,7 @@ import { createPinia, setActivePinia } from 'pinia'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Envelope } from '../../src-shared/contract/errors'
 import type { AuthState } from '../../src-shared/domain/auth'
+import type { EnqueueResult, QueueView } from '../../src-shared/domain/queue'
 import type { SettingsView } from '../../src-shared/domain/settings'
 import App from '../../src-renderer/src/App.vue'
 import { installBridge } from './fake-main'
@@ -32,9 +33,20 @@ function answers(infoReply: Envelope<unknown> = { ok: true, value: info }) {
     if (channel === 'app:startupState') return { ok: true, value: { phase: 'ready', message: null } }
     if (channel === 'auth:status' || channel === 'auth:refresh') return { ok: true, value: signedIn }
     if (channel === 'settings:get') return { ok: true, value: settingsView }
+    if (channel === 'uploads:list') return { ok: true, value: emptyQueue }
+    if (channel === 'uploads:takeInbox') return { ok: true, value: nothingOpened }
     return { ok: true, value: undefined }
   }
 }
+
+const emptyQueue: QueueView = {
+  jobs: [],
+  paused: false,
+  connectivity: { online: true, rateLimitedUntil: null, signedIn: true, nextCheckAt: null },
+  limits: { maxFileSizeBytes: null, quotas: {}, learnedAt: null },
+  notices: []
+}
+const nothingOpened: EnqueueResult = { added: [], refused: [], sameContent: [] }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
 
@@ -107,7 +119,9 @@ describe('the account badge', () => {
     })
     const wrapper = mount(App)
     await settle()
-    expect(wrapper.get('[aria-label="Signed-in account"]').text()).toContain('Key for this session only')
+    const badge = wrapper.get('[aria-label="Signed-in account"]')
+    expect(badge.text()).toContain('Session key')
+    expect(badge.get('.pill').attributes('title')).toBe('The key is not saved and is forgotten when FlipDrop quits')
   })
 })
 

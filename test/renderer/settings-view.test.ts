@@ -15,17 +15,23 @@ const view: View = {
 }
 const fromEnvironment: AuthState = { signedIn: true, account: null, storage: 'environment', problem: null }
 
+/** The view with main accepting every save; settings from the environment, as in a pipeline. */
+async function mountSaving() {
+  const main = installBridge((channel, input) =>
+    channel === 'settings:update' ? { ok: true, value: { ...view, values: { ...view.values, ...(input as object) } } } : { ok: true, value: view }
+  )
+  useSettingsStore().view = view
+  useAuthStore().state = fromEnvironment
+  const wrapper = mount(SettingsView)
+  await settle()
+  return { main, wrapper }
+}
+
 describe('SettingsView', () => {
   beforeEach(() => setActivePinia(createPinia()))
 
   it('marks environment overrides, locks those fields and never sends them', async () => {
-    const main = installBridge((channel, input) =>
-      channel === 'settings:update' ? { ok: true, value: { ...view, values: { ...view.values, ...(input as object) } } } : { ok: true, value: view }
-    )
-    useSettingsStore().view = view
-    useAuthStore().state = fromEnvironment
-    const wrapper = mount(SettingsView)
-    await settle()
+    const { main, wrapper } = await mountSaving()
     expect(wrapper.text()).toContain('From environment (FLIPDROP_BASE_URL)')
     expect(wrapper.get('[data-testid="key-status"]').text()).toBe('From environment (FLIPDROP_API_KEY)')
     expect(wrapper.get('#setting-base-url').attributes('disabled')).toBeDefined()
@@ -49,5 +55,16 @@ describe('SettingsView', () => {
     await wrapper.get('form').trigger('submit')
     expect(wrapper.text()).toContain('Proxy must be an http:// or https:// address')
     expect(main.calls.filter((call) => call.channel === 'settings:update')).toEqual([])
+  })
+
+  it('turns notifications off, and main receives exactly that', async () => {
+    const { main, wrapper } = await mountSaving()
+    const toggle = wrapper.get<HTMLInputElement>('input[type="checkbox"]')
+    expect(toggle.element.checked).toBe(true)
+    await toggle.setValue(false)
+    await wrapper.get('form').trigger('submit')
+    await settle()
+    const sent = main.calls.find((call) => call.channel === 'settings:update')?.input as Record<string, unknown>
+    expect(sent).toMatchObject({ notifications: false })
   })
 })

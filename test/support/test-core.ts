@@ -5,16 +5,19 @@ import { boot, type Booted } from '../../src-main/core/boot'
 import type { Core, CoreConfig } from '../../src-main/core/core'
 import { createMemoryKeychain } from './memory-keychain'
 
-/** A real, started core in a temp user-data folder, with a recording browser opener and an in-memory log. */
+/** A real, started core in a temp user-data folder, with a recording browser opener and clipboard, and an in-memory log. */
 export async function createTestCore(overrides: Partial<CoreConfig> = {}): Promise<{
   booted: Booted
   core: Core
   opened: string[]
+  /** Texts put on the clipboard through main. */
+  copied: string[]
   logLines: string[]
   events: { channel: string; payload: unknown }[]
   userDataDir: string
 }> {
   const opened: string[] = []
+  const copied: string[] = []
   const logLines: string[] = []
   const events: { channel: string; payload: unknown }[] = []
   const userDataDir = await mkdtemp(join(tmpdir(), 'flipdrop-core-'))
@@ -28,6 +31,9 @@ export async function createTestCore(overrides: Partial<CoreConfig> = {}): Promi
       },
       openUrl: async (url) => {
         opened.push(url)
+      },
+      copyText: (text) => {
+        copied.push(text)
       }
     },
     userDataDir,
@@ -37,5 +43,5 @@ export async function createTestCore(overrides: Partial<CoreConfig> = {}): Promi
     ...overrides
   })
   const core = await booted.startup.ready()
-  return { booted, core, opened, logLines, events, userDataDir }
+  return { booted, core, opened, copied, logLines, events, userDataDir }
 }

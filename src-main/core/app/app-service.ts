@@ -9,6 +9,8 @@ export interface AppHost {
   info: AppInfo
   /** Opens an already-checked https URL in the user's browser. */
   openUrl(url: string): Promise<void>
+  /** Puts text on the OS clipboard (Electron's clipboard in main). */
+  copyText(text: string): void
 }
 
 /** The `app` area: facts about the app, its start-up, and safe external links. It answers even when start-up failed. */
@@ -24,6 +26,10 @@ export function createAppService(host: AppHost, startup: Startup): AppService {
       const checked = checkExternalUrl(url)
       if (!checked.ok) throw new AppError('not-allowed', checked.reason)
       await host.openUrl(checked.url)
+      return undefined
+    },
+    copyText(text) {
+      host.copyText(text)
       return undefined
     },
     startupState: () => startup.state(),

@@ -1,3 +1,4 @@
+import { openCreates, roomLeft } from '../../../src-shared/domain/quota-room'
 import { randomUUID } from 'node:crypto'
 import type { z } from 'zod'
 import { checkSourceUrl } from '../../../src-shared/domain/source-url'
@@ -18,7 +19,7 @@ import type { AcceptedFile, Intake as Inspection } from './intake/inspect-paths'
 import { isFinished, type FileSource, type JobRecord } from './job-record'
 import { newJob } from './new-job'
 import type { PlanLimitsBook } from './plan-limits'
-import { nameFromFile, nameFromUrl, quotaProblem, sizeProblem, slotsLeft } from './preflight'
+import { nameFromFile, nameFromUrl, quotaProblem, sizeProblem } from './preflight'
 import type { PublishedItem } from './queue-journal'
 
 /** What an intake produced: new jobs, refusals with reasons, and offers awaiting a decision. */
@@ -35,6 +36,8 @@ interface PendingOffer {
   name: string
   title: string
   items: PublishedItem[]
+  /** The jobs wait, paused, until the user starts them ("Review before publishing"). */
+  hold: boolean
   expiresAt: number
 }
 
@@ -78,10 +81,9 @@ export class JobIntake {
 
   constructor(private readonly deps: IntakeDependencies) {}
 
-  /** Creates still to be published per kind: they use slots of the plan's quota. */
+  /** Creates still to be published per kind, in the queue and in the batch being added: they use slots of the plan's quota. */
   private waitingCreates(docType: DocType, extra: readonly JobRecord[]): number {
-    const open = (job: JobRecord): boolean => job.kind === 'create' && job.docType === docType && !isFinished(job) && job.result === null
-    return this.deps.jobs().filter(open).length + extra.filter(open).length
+    return openCreates(this.deps.jobs(), docType) + openCreates(extra, docType)
   }
 
   /**
@@ -92,7 +94,7 @@ export class JobIntake {
     const quota = this.deps.limits.quota(docType)
     if (!quota) return null
     const waiting = this.waitingCreates(docType, batch)
-    return slotsLeft(quota, waiting) === 0 ? quotaProblem(fileName, docType, quota, waiting) : null
+    return roomLeft(quota, waiting) === 0 ? quotaProblem(fileName, docType, quota, waiting) : null
   }
 
   private sizeRefusal(file: { fileName: string; size: number }): string | null {
@@ -143,10 +145,10 @@ export class JobIntake {
       const earlier = account ? this.deps.published(account, file.sha256) : []
       const choice: SameContentChoice | 'ask' = earlier.length > 0 ? input.onSameContent : 'new'
       if (choice === 'ask') {
-        offers.push(this.offer({ file, docType: input.docType, name, title, items: earlier }))
+        offers.push(this.offer({ file, docType: input.docType, name, title, items: earlier, hold: input.hold ?? false }))
         continue
       }
-      const outcome = this.decided(choice, { file, docType: input.docType, name, title, items: earlier }, jobs)
+      const outcome = this.decided(choice, { file, docType: input.docType, name, title, items: earlier, hold: input.hold ?? false }, jobs)
       if ('reason' in outcome) refused.push(outcome)
       else jobs.push(outcome)
       queued.set(file.sha256, name)
@@ -167,7 +169,8 @@ export class JobIntake {
       source: { type: 'url', url: checked.url },
       docType: input.docType,
       name,
-      title: input.title ?? name
+      title: input.title ?? name,
+      paused: input.hold ?? false
     })
     return { jobs: [job], refused: [], offers: [] }
   }
@@ -223,6 +226,7 @@ export class JobIntake {
         name: latest.name,
         title: latest.name,
         targetItemId: latest.itemId,
+        paused: offer.hold,
         note: `Same content as “${latest.name}” (item ${latest.itemId}): replacing its PDF, as asked.`
       })
     }
@@ -234,6 +238,7 @@ export class JobIntake {
       docType: offer.docType,
       name: offer.name,
       title: offer.title,
+      paused: offer.hold,
       ...(latest ? { note: `Same content as “${latest.name}” (item ${latest.itemId}): publishing a new item anyway, as asked.` } : {})
     })
   }

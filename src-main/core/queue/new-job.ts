@@ -10,6 +10,8 @@ export interface NewJobFields {
   name: string
   title: string
   targetItemId?: number | null
+  /** Added paused: it waits for the user to start it (its name and title can still change). */
+  paused?: boolean
   /** A history line beyond "Added …" (which the view derives), e.g. a same-content decision. */
   note?: string
 }
@@ -29,7 +31,7 @@ export function newJob(fields: NewJobFields, now = Date.now()): JobRecord {
     title: fields.title,
     targetItemId: fields.targetItemId ?? null,
     state: 'queued',
-    paused: false,
+    paused: fields.paused ?? false,
     attempts: 0,
     addedAt: now,
     inDoubtSince: null,

@@ -25,14 +25,6 @@ const KIND: Record<DocType, { one: string; many: string }> = {
   Document: { one: 'document', many: 'documents' }
 }
 
-/**
- * How many more creates of a kind fit: the plan's last known `Left` minus the creates of
- * that kind already waiting in the queue (a replace uses no slot). Null when unknown.
- */
-export function slotsLeft(quota: Quota | undefined, waitingCreates: number): number | null {
-  return quota ? Math.max(0, quota.left - waitingCreates) : null
-}
-
 /** The reason a create does not fit the plan's item quota. */
 export function quotaProblem(fileName: string, docType: DocType, quota: Quota, waitingCreates: number): string {
   const kind = KIND[docType]

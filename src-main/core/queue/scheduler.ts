@@ -187,7 +187,7 @@ export class Scheduler {
 
   private launch(job: JobRecord, client: ApiClient): void {
     const controller = new AbortController()
-    const meter = new ProgressMeter()
+    const meter = new ProgressMeter((update) => this.deps.progress(job.id, update))
     const entry: Running = { controller, meter, done: Promise.resolve() }
     this.running.set(job.id, entry)
     this.backoff.delete(job.id)
@@ -195,10 +195,7 @@ export class Scheduler {
       client,
       signal: controller.signal,
       save: (next) => this.deps.save(next),
-      onProgress: (sent, total) => {
-        const update = meter.update(sent, total)
-        if (update) this.deps.progress(job.id, update)
-      },
+      onProgress: (sent, total) => meter.update(sent, total),
       claimed: () => this.claimed(job.id),
       limitBytes: () => this.deps.limitBytes(),
       hashFile,
@@ -212,6 +209,7 @@ export class Scheduler {
       )
       .catch((error: unknown) => this.deps.log.error(`The upload queue could not settle job ${job.id}`, error))
       .finally(() => {
+        meter.stop()
         this.running.delete(job.id)
         this.deps.touched([job.id])
         this.pump()

@@ -11,6 +11,7 @@ import { createInspector } from './intake/inspect-off-thread'
 import { isFinished, withHistory, type JobRecord } from './job-record'
 import { toJobView } from './job-view'
 import { PlanLimitsBook } from './plan-limits'
+import { readJobPdfRange } from './pdf-range'
 import type { QueueStore } from './queue-store'
 import { Scheduler } from './scheduler'
 
@@ -24,6 +25,8 @@ export interface UploadQueueDependencies {
   account: () => Promise<string | null>
   emit: EventSink
   log: Logger
+  /** Shows the OS file dialog for PDFs and returns the paths picked (none when cancelled). */
+  choosePdfs?: () => Promise<string[]>
 }
 
 /** The `uploads` area, plus what the core and the shell need. */
@@ -34,6 +37,8 @@ export interface UploadQueue extends HandlersOf<'uploads'> {
   resume(input?: { jobId?: string | undefined }): Promise<QueueView>
   /** The OS says the network went away or came back (Electron's online state). */
   networkChanged(online: boolean): void
+  /** PDFs opened with FlipDrop from the OS: queued as flipbooks, what needs the user kept in the inbox. */
+  enqueueOpened(paths: readonly string[]): Promise<EnqueueResult>
   /** Settings changed: "uploads at once" applies at once. */
   settingsChanged(): void
   /** Bytes the queue has written to disk so far (journal and snapshots), for the benchmark. */
@@ -199,11 +204,40 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
     scheduler.pump()
   })
 
+  // Results of OS opens wait here until the window takes them (it may not exist yet).
+  let inbox: EnqueueResult = { added: [], refused: [], sameContent: [] }
+
   const queue: UploadQueue = {
     list,
+    async enqueueOpened(paths) {
+      await ready
+      const result = await admit(await intake.fromPaths({ paths: [...paths], docType: 'Flipbook', onSameContent: 'ask' }))
+      inbox = {
+        added: [...inbox.added, ...result.added],
+        refused: [...inbox.refused, ...result.refused],
+        sameContent: [...inbox.sameContent, ...result.sameContent]
+      }
+      deps.emit(contract.uploads.inboxChanged, null)
+      return result
+    },
+    takeInbox() {
+      const taken = inbox
+      inbox = { added: [], refused: [], sameContent: [] }
+      return taken
+    },
+    async readPdfRange({ jobId, offset, length }) {
+      return readJobPdfRange(find(jobId), offset, length)
+    },
     async enqueuePaths(input) {
       await ready
       return admit(await intake.fromPaths(input))
+    },
+    async chooseFiles(input) {
+      if (!deps.choosePdfs) throw new AppError('not-allowed', 'Choosing files needs the FlipDrop window.')
+      const paths = await deps.choosePdfs()
+      if (paths.length === 0) return { added: [], refused: [], sameContent: [] }
+      await ready
+      return admit(await intake.fromPaths({ paths, docType: input.docType, onSameContent: input.onSameContent, ...(input.hold ? { hold: true } : {}) }))
     },
     async enqueueUrl(input) {
       await ready

@@ -23,6 +23,8 @@ interface Report {
   served: { status: number; csp: string | null; hasApp: boolean } | null
   userDataSet: string | null
   appUserModelId: string | null
+  appEvents: string[]
+  appEventsBeforeReady: string[]
 }
 
 async function runBuiltMain(env: Record<string, string> = {}): Promise<Report> {
@@ -64,6 +66,15 @@ describe('the built main process', () => {
     const appId = (parse(readFileSync(`${root}electron-builder.yml`, 'utf8')) as { appId: string }).appId
     expect((await runBuiltMain({ FAKE_PLATFORM: 'win32' })).appUserModelId).toBe(appId)
     expect(APP_ID).toBe(appId)
+  })
+
+  it('wires the desktop: open-file before ready, second launches, quitting, closing the last window', async () => {
+    const report = await runBuiltMain()
+    // macOS sends the files of the launch itself before ready.
+    expect(report.appEventsBeforeReady).toContain('open-file')
+    expect(report.appEvents).toEqual(
+      expect.arrayContaining(['open-file', 'second-instance', 'before-quit', 'will-quit', 'window-all-closed', 'activate'])
+    )
   })
 
   it('moves its data folder to FLIPDROP_DATA_DIR when set', async () => {

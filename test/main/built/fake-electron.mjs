@@ -15,7 +15,10 @@ const record = {
   protocolHandlers: [],
   served: null,
   userDataSet: null,
-  appUserModelId: null
+  appUserModelId: null,
+  // App events main listens to, and those it listened to before `ready` (open-file must be).
+  appEvents: [],
+  appEventsBeforeReady: []
 }
 const userData = mkdtempSync(join(tmpdir(), 'flipdrop-built-main-'))
 // FAKE_PLATFORM lets a test see what main does on another OS (e.g. win32-only calls). Set
@@ -31,7 +34,14 @@ function on(event, listener) {
 
 export const app = {
   isPackaged: false,
-  whenReady: () => Promise.resolve(),
+  whenReady: () => {
+    record.appEventsBeforeReady = [...listeners.keys()]
+    return Promise.resolve()
+  },
+  isReady: () => true,
+  getAppPath: () => process.cwd(),
+  setBadgeCount: () => true,
+  exit: () => {},
   getPath: () => userData,
   setPath: (name, path) => {
     record.userDataSet = `${name}=${path}`
@@ -61,6 +71,13 @@ export class BrowserWindow {
   once() {}
   on() {}
   show() {}
+  isDestroyed() {
+    return false
+  }
+  isFocused() {
+    return false
+  }
+  setProgressBar() {}
   static getAllWindows() {
     return []
   }
@@ -96,6 +113,25 @@ export const shell = { openExternal: async () => {} }
 export const net = { isOnline: () => true }
 export const powerMonitor = { on: () => {}, off: () => {} }
 export const webUtils = { getPathForFile: () => '' }
+export const clipboard = { writeText: () => {} }
+export const dialog = {
+  showMessageBox: async () => ({ response: 1, checkboxChecked: false }),
+  showOpenDialog: async () => ({ canceled: true, filePaths: [] })
+}
+export class Notification {
+  static isSupported() {
+    return false
+  }
+  show() {}
+  on() {}
+}
+export class Tray {
+  setToolTip() {}
+  setContextMenu() {}
+  on() {}
+  destroy() {}
+}
+export const nativeImage = { createFromPath: () => ({ setTemplateImage() {} }) }
 
 // Give main a moment to start, ask its app:// handler for the page it loaded, report, leave.
 setTimeout(async () => {
@@ -106,8 +142,25 @@ setTimeout(async () => {
     const text = await response.text()
     record.served = { status: response.status, csp: response.headers.get('content-security-policy'), hasApp: text.includes('id="app"') }
   }
+  record.appEvents = [...listeners.keys()]
   process.stdout.write(`${JSON.stringify(record)}\n`)
   process.exit(0)
 }, 1500)
 
-export default { app, BrowserWindow, ipcMain, Menu, protocol, session, shell, webUtils, net, powerMonitor }
+export default {
+  app,
+  BrowserWindow,
+  ipcMain,
+  Menu,
+  protocol,
+  session,
+  shell,
+  webUtils,
+  net,
+  powerMonitor,
+  clipboard,
+  dialog,
+  Notification,
+  Tray,
+  nativeImage
+}

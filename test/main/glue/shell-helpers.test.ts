@@ -20,28 +20,27 @@ describe('safeOpenExternal', () => {
 
 describe('claimSingleInstance', () => {
   function fakeApp(gotLock: boolean) {
-    const listeners = new Map<string, () => void>()
+    const listeners = new Map<string, (...args: unknown[]) => void>()
     return {
       listeners,
       quit: vi.fn(),
       requestSingleInstanceLock: () => gotLock,
-      on: (event: string, listener: () => void) => listeners.set(event, listener)
+      on: (event: string, listener: (...args: unknown[]) => void) => listeners.set(event, listener)
     }
   }
 
   it('quits a second copy', () => {
     const app = fakeApp(false)
-    expect(claimSingleInstance(app as never, () => undefined)).toBe(false)
+    expect(claimSingleInstance(app as never, () => {})).toBe(false)
     expect(app.quit).toHaveBeenCalled()
   })
 
-  it('focuses (and restores) the first window when a second copy starts', () => {
+  it("hands a second copy's command line and directory to the first", () => {
     const app = fakeApp(true)
-    const window = { isMinimized: () => true, restore: vi.fn(), focus: vi.fn() }
-    expect(claimSingleInstance(app as never, () => window as never)).toBe(true)
-    app.listeners.get('second-instance')?.()
-    expect(window.restore).toHaveBeenCalled()
-    expect(window.focus).toHaveBeenCalled()
+    const launches: unknown[] = []
+    expect(claimSingleInstance(app as never, (launch) => launches.push(launch))).toBe(true)
+    app.listeners.get('second-instance')?.({}, ['/opt/FlipDrop/flipdrop', 'a.pdf'], '/home/ana', null)
+    expect(launches).toEqual([{ argv: ['/opt/FlipDrop/flipdrop', 'a.pdf'], workingDirectory: '/home/ana' }])
   })
 })
 

@@ -99,7 +99,7 @@ describe('dispatch while the core starts', () => {
       await new Promise<void>((resolve) => (release = resolve))
       return realCore
     }
-    const booted = boot({ app: { info: { name: 'FlipDrop', version: '1', platform: 'linux', versions: { electron: '', chrome: '', node: '' } }, openUrl: async () => {} }, userDataDir: '/nonexistent', logSink: () => {} }, start)
+    const booted = boot({ app: { info: { name: 'FlipDrop', version: '1', platform: 'linux', versions: { electron: '', chrome: '', node: '' } }, openUrl: async () => {}, copyText: () => {} }, userDataDir: '/nonexistent', logSink: () => {} }, start)
     const dispatch = createDispatch(handlersOf(booted), booted.log)
     await expect(dispatch('auth:status', undefined)).resolves.toEqual({
       ok: false,

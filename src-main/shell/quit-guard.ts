@@ -1,0 +1,81 @@
+import { dialog, type App, type BrowserWindow, type MessageBoxOptions } from 'electron'
+import { quitQuestion } from './desktop-wording'
+
+export interface QuitGuardDeps {
+  /** Uploads that quitting now would stop. */
+  runningUploads(): number
+  /** Asks whether to quit anyway; true to quit. */
+  confirm(running: number): Promise<boolean>
+  /** Closes the core (running jobs go back to the journal); resolves when it is written. */
+  close(): Promise<void>
+  /** Called once the quit is decided, before the core closes (tray, timers). */
+  quitting(): void
+  log(message: string, error: unknown): void
+}
+
+/**
+ * Every way to quit (menu Quit, Cmd+Q, the tray, the background quit) passes `before-quit`:
+ * with uploads running it is held and the user asked; "Keep uploading" cancels it. Then
+ * `will-quit` is held until the core has closed (the queue journal written), and the app
+ * exits: Electron would not wait for a promise by itself.
+ */
+export function guardQuit(app: App, deps: QuitGuardDeps): void {
+  let confirmed = false
+  let asking = false
+  let closing = false
+  app.on('before-quit', (event) => {
+    if (confirmed) return
+    const running = deps.runningUploads()
+    if (running === 0) {
+      confirmed = true
+      return
+    }
+    event.preventDefault()
+    if (asking) return
+    asking = true
+    void deps
+      .confirm(running)
+      .catch((error: unknown) => {
+        deps.log('Could not ask before quitting', error)
+        return false
+      })
+      .then((quit) => {
+        asking = false
+        if (!quit) return
+        confirmed = true
+        app.quit()
+      })
+  })
+  app.on('will-quit', (event) => {
+    event.preventDefault()
+    if (closing) return
+    closing = true
+    deps.quitting()
+    void deps
+      .close()
+      .catch((error: unknown) => deps.log('FlipDrop did not close cleanly', error))
+      .finally(() => app.exit(0))
+  })
+}
+
+/**
+ * The question itself: a sheet on the window when it is on screen (a sheet on a minimized
+ * window would not be seen, and the quit would seem to hang), else a box of its own.
+ * Button 0 quits.
+ */
+export async function askBeforeQuitting(running: number, parent: BrowserWindow | undefined): Promise<boolean> {
+  const question = quitQuestion(running)
+  const options: MessageBoxOptions = {
+    type: 'question',
+    message: question.message,
+    detail: question.detail,
+    buttons: question.buttons,
+    // Enter and Escape both keep the uploads: quitting is the deliberate choice.
+    defaultId: 1,
+    cancelId: 1,
+    noLink: true
+  }
+  const onScreen = parent && !parent.isDestroyed() && parent.isVisible() && !parent.isMinimized() ? parent : undefined
+  const answer = onScreen ? await dialog.showMessageBox(onScreen, options) : await dialog.showMessageBox(options)
+  return answer.response === 0
+}

@@ -1,0 +1,16 @@
+/** The drag data type of a job being reordered; file drops never carry it. */
+export const JOB_DRAG_TYPE = 'application/x-flipdrop-job'
+
+/**
+ * Where a job dragged from `from` lands when dropped before row `before` (0…count): the
+ * index main's `move` expects, which counts the rows without the moved job.
+ */
+export function moveTarget(from: number, before: number): number {
+  return before > from ? before - 1 : before
+}
+
+/** The row a pointer at `y` (in list coordinates) drops before, given each row's start and size. */
+export function dropBefore(y: number, rows: readonly { index: number; start: number; size: number }[], count: number): number {
+  for (const row of rows) if (y < row.start + row.size / 2) return row.index
+  return rows.length > 0 ? Math.min(count, (rows.at(-1)?.index ?? count - 1) + 1) : count
+}

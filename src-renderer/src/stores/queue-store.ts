@@ -1,0 +1,154 @@
+import { defineStore } from 'pinia'
+import { computed, markRaw, ref, shallowReactive, shallowRef } from 'vue'
+import type { Envelope } from '../../../src-shared/contract/errors'
+import { FINISHED_STATES, type Connectivity, type JobProgress, type JobView, type PlanLimits, type QueueChange } from '../../../src-shared/domain/queue'
+import { openCreates, roomLeft } from '../../../src-shared/domain/quota-room'
+import type { DocType } from '../../../src-shared/domain/service/item'
+import { bridge } from '../bridge'
+import { useAnnouncer } from './announcer'
+
+/**
+ * The upload queue as main tells it. Jobs are kept raw (replaced whole on each change) and
+ * progress apart from them, so ten progress ticks a second redraw one bar, not the list.
+ */
+export const useQueueStore = defineStore('queue', () => {
+  const jobs = shallowReactive(new Map<string, JobView>())
+  const order = shallowRef<string[]>([])
+  const progress = shallowReactive(new Map<string, JobProgress>())
+  const paused = ref(false)
+  const connectivity = shallowRef<Connectivity | null>(null)
+  const limits = shallowRef<PlanLimits | null>(null)
+  const notices = ref<string[]>([])
+  const loaded = ref(false)
+  /** The last action main refused, in its words. */
+  const error = ref<string | null>(null)
+  const announcer = useAnnouncer()
+
+  const ordered = computed(() => order.value.map((id) => jobs.get(id)).filter((job): job is JobView => job !== undefined))
+  const counts = computed(() => {
+    const tally = { total: 0, running: 0, waiting: 0, queued: 0, done: 0, failed: 0, cancelled: 0, pausedJobs: 0 }
+    for (const job of jobs.values()) {
+      tally.total++
+      if (job.state === 'uploading' || job.state === 'verifying') tally.running++
+      else if (job.state === 'waiting') tally.waiting++
+      else if (job.state === 'queued') tally.queued++
+      else tally[job.state]++
+      if (job.paused && !FINISHED_STATES.includes(job.state)) tally.pausedJobs++
+    }
+    return tally
+  })
+  const finishedCount = computed(() => counts.value.done + counts.value.failed + counts.value.cancelled)
+
+  /** How many more creates of a kind the plan takes, counting those already queued; null when unknown. */
+  function room(docType: DocType): number | null {
+    return roomLeft(limits.value?.quotas[docType], openCreates(jobs.values(), docType))
+  }
+
+  function setJob(job: JobView): void {
+    const before = jobs.get(job.id)
+    jobs.set(job.id, markRaw(job))
+    if (job.state !== 'uploading') progress.delete(job.id)
+    if (before && before.state !== job.state && (job.state === 'done' || job.state === 'failed')) announcer.outcome(job)
+  }
+
+  function apply(change: QueueChange): void {
+    change.jobs.forEach(setJob)
+    for (const id of change.removed) {
+      jobs.delete(id)
+      progress.delete(id)
+    }
+    if (change.order) order.value = change.order
+    else if (change.removed.length > 0 || change.jobs.some((job) => !order.value.includes(job.id))) {
+      const known = order.value.filter((id) => jobs.has(id))
+      const added = change.jobs.map((job) => job.id).filter((id) => !known.includes(id))
+      order.value = [...known, ...added]
+    }
+    paused.value = change.paused
+  }
+
+  async function load(): Promise<void> {
+    const reply = await bridge().uploads.list()
+    if (!reply.ok) {
+      error.value = reply.error.message
+      return
+    }
+    const view = reply.value
+    jobs.clear()
+    progress.clear()
+    for (const job of view.jobs) {
+      jobs.set(job.id, markRaw(job))
+      if (job.progress) progress.set(job.id, job.progress)
+    }
+    order.value = view.jobs.map((job) => job.id)
+    paused.value = view.paused
+    connectivity.value = view.connectivity
+    limits.value = view.limits
+    notices.value = view.notices
+    loaded.value = true
+  }
+
+  /** Follows main's queue events; returns the unsubscribe. */
+  function follow(): () => void {
+    const uploads = bridge().uploads
+    const stops = [
+      uploads.onChanged(apply),
+      uploads.onProgress(({ jobId, ...tick }) => {
+        // A tick may come before the change that says the job is uploading; not after it ended.
+        const job = jobs.get(jobId)
+        if (!job || !FINISHED_STATES.includes(job.state)) progress.set(jobId, tick)
+      }),
+      uploads.onLimitsChanged((next) => (limits.value = next)),
+      uploads.onConnectivityChanged((next) => (connectivity.value = next))
+    ]
+    return () => stops.forEach((stop) => stop())
+  }
+
+  /** Runs a queue action; its refusal becomes `error` (and is returned), its success clears it. */
+  async function act<T>(call: Promise<Envelope<T>>): Promise<string | null> {
+    const reply = await call
+    error.value = reply.ok ? null : reply.error.message
+    return error.value
+  }
+
+  /**
+   * Moves a job in the list at once (keyboard and drag feel immediate); main's change event
+   * confirms the order, and a refusal puts main's order back.
+   */
+  async function move(jobId: string, toIndex: number): Promise<string | null> {
+    const before = order.value
+    const next = before.filter((id) => id !== jobId)
+    next.splice(toIndex, 0, jobId)
+    order.value = next
+    const refused = await act(uploads().move({ jobId, toIndex }))
+    if (refused && order.value === next) order.value = before
+    return refused
+  }
+
+  const uploads = () => bridge().uploads
+  return {
+    jobs,
+    order,
+    progress,
+    paused,
+    connectivity,
+    limits,
+    notices,
+    loaded,
+    error,
+    ordered,
+    counts,
+    finishedCount,
+    room,
+    load,
+    follow,
+    pause: (jobId?: string) => act(uploads().pause(jobId ? { jobId } : {})),
+    resume: (jobId?: string) => act(uploads().resume(jobId ? { jobId } : {})),
+    cancel: (jobId: string) => act(uploads().cancel({ jobId })),
+    retry: (jobId: string) => act(uploads().retry({ jobId })),
+    remove: (jobId: string) => act(uploads().remove({ jobId })),
+    move,
+    rename: (jobId: string, name: string, title: string) => act(uploads().rename({ jobId, name, title })),
+    clearFinished: () => act(uploads().clearFinished()),
+    dismissError: () => (error.value = null)
+  }
+})

@@ -1,0 +1,155 @@
+import { mkdtempSync } from 'node:fs'
+import { writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { makePdf } from '../emulator/fixtures/make-pdf'
+import { startPdfSource } from '../support/pdf-source'
+import { expect, test } from './fixtures'
+import { PublishPage } from './pages/publish-page'
+
+const dropDir = mkdtempSync(join(tmpdir(), 'flipdrop-e2e-controls-'))
+test.use({ signedIn: true, hostOptions: { dropDir }, emulatorOptions: { seed: false, allowSourceHosts: ['127.0.0.1'] } })
+
+async function pdf(name: string, pages = 1): Promise<string> {
+  const path = join(dropDir, name)
+  await writeFile(path, await makePdf(pages, name))
+  return path
+}
+
+const itemNames = (emulator: { state: { items: Map<number, { name: string }> } }): string[] =>
+  [...emulator.state.items.values()].map((item) => item.name).sort()
+
+test('"Add PDFs…" queues what the OS dialog returns; a cancelled dialog adds nothing', async ({ app, host, emulator, page }) => {
+  const publish = new PublishPage(page)
+  await expect(app.heading('publish')).toBeVisible()
+  await page.getByRole('button', { name: 'Add PDFs…' }).click()
+  await expect(page.getByTestId('empty-queue')).toBeVisible()
+  host.chooseNext([await pdf('picked.pdf')])
+  await page.getByRole('button', { name: 'Add PDFs…' }).click()
+  await expect(publish.row('picked')).toHaveAttribute('data-state', 'done', { timeout: 15_000 })
+  expect(itemNames(emulator)).toEqual(['picked'])
+})
+
+test('publish from a URL: a bad link is explained at once; a pasted link fills the field and publishes', async ({ app, emulator, page }) => {
+  const publish = new PublishPage(page)
+  const source = await startPdfSource({ '/flyer.pdf': await makePdf(2, 'flyer') })
+  try {
+    await expect(app.heading('publish')).toBeVisible()
+    const field = page.getByRole('textbox', { name: 'Publish from URL' })
+    await field.fill('ftp://example.com/a.pdf')
+    await page.getByRole('button', { name: 'Publish from URL' }).click()
+    await expect(page.locator('#source-url-error')).toContainText('https://')
+    await field.fill('')
+    // Ctrl+V of a link anywhere on the view (not in a field) fills the URL field.
+    await page.getByRole('heading', { name: 'Publish' }).click()
+    await page.evaluate((url) => {
+      const data = new DataTransfer()
+      data.setData('text/plain', url)
+      document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }))
+    }, source.url('/flyer.pdf'))
+    await expect(field).toHaveValue(source.url('/flyer.pdf'))
+    await expect(field).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expect(publish.row('flyer')).toHaveAttribute('data-state', 'done', { timeout: 15_000 })
+    await expect(field).toHaveValue('')
+    expect(itemNames(emulator)).toEqual(['flyer'])
+  } finally {
+    await source.close()
+  }
+})
+
+test('review before publishing: jobs wait paused, their name and title can change, then they publish', async ({ app, emulator, page }) => {
+  const publish = new PublishPage(page)
+  await pdf('draft-17.pdf', 2)
+  await expect(app.heading('publish')).toBeVisible()
+  await page.getByRole('checkbox', { name: 'Review before publishing' }).check()
+  await publish.drop([{ name: 'draft-17.pdf' }])
+  const row = publish.row('draft-17')
+  await expect(row).toHaveAttribute('data-paused', 'true')
+  await expect(row.locator('.state-badge')).toHaveText('Paused')
+  await row.getByRole('button', { name: 'Edit name and title of draft-17' }).click()
+  await page.getByRole('textbox', { name: 'Name' }).fill('')
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByText('A name is needed.')).toBeVisible()
+  await page.getByRole('textbox', { name: 'Name' }).fill('Winter collection')
+  await page.getByRole('textbox', { name: 'Title' }).fill('Winter collection 2026')
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(publish.row('Winter collection')).toBeVisible()
+  expect(emulator.state.items.size).toBe(0)
+  await page.getByRole('button', { name: 'Publish 1 paused' }).click()
+  await expect(publish.row('Winter collection')).toHaveAttribute('data-state', 'done', { timeout: 15_000 })
+  expect([...emulator.state.items.values()]).toEqual([expect.objectContaining({ name: 'Winter collection', title: 'Winter collection 2026' })])
+  // The choice is remembered.
+  await page.reload()
+  await expect(page.getByRole('checkbox', { name: 'Review before publishing' })).toBeChecked()
+})
+
+test('each job can be paused, resumed, cancelled, retried and removed; pause all holds the queue', async ({ app, host, emulator, page }) => {
+  const publish = new PublishPage(page)
+  await pdf('catalogue.pdf')
+  await pdf('spare.pdf')
+  await expect(app.heading('publish')).toBeVisible()
+  await page.getByRole('checkbox', { name: 'Review before publishing' }).check()
+  // "spare" stays held for review throughout: "Resume all" must not start a job paused on its own.
+  await publish.drop([{ name: 'catalogue.pdf' }, { name: 'spare.pdf' }])
+  const row = publish.row('catalogue')
+  await row.getByRole('button', { name: 'Cancel catalogue' }).click()
+  await expect(row).toHaveAttribute('data-state', 'cancelled')
+  await expect(row.locator('.job-message')).toHaveText('Cancelled.')
+
+  // Retried while the whole queue is paused: it waits for "Resume all".
+  await page.getByRole('button', { name: 'Pause all' }).click()
+  await expect(page.locator('.queue-toolbar .pill')).toHaveText('Paused')
+  await row.getByRole('button', { name: 'Retry catalogue' }).click()
+  await expect(row).toHaveAttribute('data-state', 'queued')
+  await row.getByRole('button', { name: 'Pause catalogue' }).click()
+  await expect(row).toHaveAttribute('data-paused', 'true')
+  await row.getByRole('button', { name: 'Resume catalogue' }).click()
+  await expect(row).not.toHaveAttribute('data-paused', 'true')
+  expect(emulator.state.items.size).toBe(0)
+  expect(host.core.uploads.list().paused).toBe(true)
+  await page.getByRole('button', { name: 'Resume all' }).click()
+  await expect(row).toHaveAttribute('data-state', 'done', { timeout: 15_000 })
+  expect(itemNames(emulator)).toEqual(['catalogue'])
+  await expect(publish.row('spare')).toHaveAttribute('data-paused', 'true')
+  await row.getByRole('button', { name: 'Remove catalogue' }).click()
+  await expect(publish.rows).toHaveCount(1)
+  expect(host.core.uploads.list().jobs.map((job) => job.name)).toEqual(['spare'])
+})
+
+test('jobs reorder by keyboard (Alt+Up/Down) and by drag; arrow keys move between them', async ({ app, host, page }) => {
+  const publish = new PublishPage(page)
+  for (const name of ['one', 'two', 'three']) await pdf(`${name}.pdf`)
+  await expect(app.heading('publish')).toBeVisible()
+  await page.getByRole('checkbox', { name: 'Review before publishing' }).check()
+  await publish.drop([{ name: 'one.pdf' }, { name: 'two.pdf' }, { name: 'three.pdf' }])
+  await expect(publish.rows).toHaveCount(3)
+  const order = (): string[] => host.core.uploads.list().jobs.map((job) => job.name)
+
+  await publish.row('one').focus()
+  await page.keyboard.press('Alt+ArrowDown')
+  await expect.poll(order).toEqual(['two', 'one', 'three'])
+  await expect(publish.row('one')).toBeFocused()
+  await page.keyboard.press('ArrowDown')
+  await expect(publish.row('three')).toBeFocused()
+  await page.keyboard.press('Alt+ArrowUp')
+  await expect.poll(order).toEqual(['two', 'three', 'one'])
+  await page.keyboard.press('Home')
+  await expect(publish.row('two')).toBeFocused()
+
+  await publish.row('one').locator('.drag-handle').dragTo(publish.row('two'), { targetPosition: { x: 200, y: 5 } })
+  await expect.poll(order).toEqual(['one', 'two', 'three'])
+  await expect(publish.rows.locator('.job-name')).toHaveText(['one', 'two', 'three'])
+})
+
+test('Documents need a document host: without one the switch says why and everything goes out as a flipbook', async ({ app, host, page }) => {
+  await expect(app.heading('publish')).toBeVisible()
+  const documents = page.getByRole('radio', { name: 'Document' })
+  await expect(documents).toBeEnabled()
+  await documents.check()
+  await expect(documents).toBeChecked()
+  await host.core.settings.update({ documentUrl: '' })
+  await expect(documents).toBeDisabled()
+  await expect(page.getByRole('radio', { name: 'Flipbook' })).toBeChecked()
+  await expect(page.getByText('Documents need a document host: set one in Settings.')).toBeVisible()
+})

@@ -1,0 +1,171 @@
+import { mkdtemp, readFile, stat } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Locator, Page } from '@playwright/test'
+import type { TestHost } from '../host/test-host'
+import { expect, test } from './fixtures'
+import { MAX_PDF_RANGE_BYTES } from '../../src-shared/domain/queue'
+import { IMAGE_COLOUR, PAGE_COLOUR, writeBrokenPdf, writeColouredPdf, writeLargeImagePdf, writeLongPdf } from './thumbnail-pdfs'
+
+test.use({ signedIn: true })
+
+/*
+ * First-page thumbnails in the publish view, rendered by pdf.js in Chromium from bytes main
+ * reads for the job (uploads:readPdfRange). Jobs are added held, so they stay in the queue.
+ */
+
+async function queueHeld(host: TestHost, paths: string[]): Promise<string[]> {
+  const result = await host.core.uploads.enqueuePaths({ paths, docType: 'Flipbook', onSameContent: 'new', hold: true })
+  expect(result.refused).toEqual([])
+  return result.added.map((job) => job.id)
+}
+
+function thumbnailOf(page: Page, jobId: string): Locator {
+  return page.locator(`[data-job-id="${jobId}"]`).getByTestId('job-thumbnail')
+}
+
+/** Bytes read through uploads:readPdfRange for one job, from the host's transcript of every call. */
+function bytesRead(host: TestHost, jobId: string): { calls: number; bytes: number } {
+  let calls = 0
+  let bytes = 0
+  for (const entry of host.transcript) {
+    if (entry.channel !== 'uploads:readPdfRange') continue
+    const input = entry.input as { jobId: string; length: number }
+    if (input.jobId !== jobId) continue
+    calls++
+    bytes += input.length
+  }
+  return { calls, bytes }
+}
+
+/** The thumbnail image's size and the colour at its centre, read back from its pixels. */
+function imageFacts(thumbnail: Locator) {
+  return thumbnail.locator('img').evaluate((img: HTMLImageElement) => {
+    const canvas = document.createElement('canvas')
+    canvas.width = img.naturalWidth
+    canvas.height = img.naturalHeight
+    const context = canvas.getContext('2d')
+    context?.drawImage(img, 0, 0)
+    const [r = 0, g = 0, b = 0] = context?.getImageData(Math.floor(img.naturalWidth / 2), Math.floor(img.naturalHeight / 2), 1, 1).data ?? []
+    const box = img.parentElement?.getBoundingClientRect()
+    return {
+      natural: { width: img.naturalWidth, height: img.naturalHeight },
+      box: { width: box?.width ?? 0, height: box?.height ?? 0 },
+      alt: img.getAttribute('alt'),
+      src: img.src.slice(0, 22),
+      centre: { r, g, b },
+      pixelRatio: window.devicePixelRatio
+    }
+  })
+}
+
+test('a valid PDF shows its first page, drawn for the screen’s pixels, and a link job shows the link placeholder', async ({ app, host }) => {
+  const dir = await mkdtemp(join(tmpdir(), 'flipdrop-thumbs-'))
+  const [jobId = ''] = await queueHeld(host, [await writeColouredPdf(dir, 'catalogue.pdf')])
+  const link = await host.core.uploads.enqueueUrl({ url: 'https://127.0.0.1/brochure.pdf', docType: 'Flipbook', hold: true })
+  const linkId = link.added[0]?.id ?? ''
+  await expect(app.heading('publish')).toBeVisible()
+  const thumbnail = thumbnailOf(app.page, jobId)
+  await expect(thumbnail).toHaveAttribute('data-state', 'ready')
+  await expect(thumbnail).toHaveAttribute('aria-hidden', 'true')
+  const facts = await imageFacts(thumbnail)
+  // A4 in a 44×58 box: the height fills it, the width follows (595/842 × 58 ≈ 41).
+  expect(facts.natural.height).toBe(58 * facts.pixelRatio)
+  expect(facts.natural.width).toBe(Math.round((595 / 842) * 58 * facts.pixelRatio))
+  expect(facts.box).toEqual({ width: 44, height: 58 })
+  expect(facts.alt).toBe('')
+  expect(facts.src).toBe('data:image/png;base64,')
+  for (const channel of ['r', 'g', 'b'] as const) expect(Math.abs(facts.centre[channel] - PAGE_COLOUR[channel])).toBeLessThan(8)
+  await expect(thumbnailOf(app.page, linkId)).toHaveAttribute('data-state', 'none')
+  expect(bytesRead(host, linkId).calls).toBe(0)
+})
+
+test('a file that says PDF but is garbage shows the broken placeholder, quietly', async ({ app, host }) => {
+  const dir = await mkdtemp(join(tmpdir(), 'flipdrop-thumbs-'))
+  const [brokenId = '', goodId = ''] = await queueHeld(host, [await writeBrokenPdf(dir, 'broken.pdf'), await writeColouredPdf(dir, 'fine.pdf')])
+  await expect(thumbnailOf(app.page, brokenId)).toHaveAttribute('data-state', 'broken')
+  // One bad file does not stop the others.
+  await expect(thumbnailOf(app.page, goodId)).toHaveAttribute('data-state', 'ready')
+  const boxes = await app.page.getByTestId('job-thumbnail').evaluateAll((nodes) => nodes.map((node) => node.getBoundingClientRect().height))
+  expect(new Set(boxes)).toEqual(new Set([58]))
+  // The fixture fails the test on any page or console error (pdf.js warnings included).
+})
+
+test('a 500-page PDF reads only what page 1 needs', async ({ app, host }) => {
+  const dir = await mkdtemp(join(tmpdir(), 'flipdrop-thumbs-'))
+  const path = await writeLongPdf(dir, 'annual-report.pdf', 500)
+  const size = (await stat(path)).size
+  await expect(app.heading('publish')).toBeVisible()
+  const started = Date.now()
+  const [jobId = ''] = await queueHeld(host, [path])
+  await expect(thumbnailOf(app.page, jobId)).toHaveAttribute('data-state', 'ready')
+  const elapsed = Date.now() - started
+  const read = bytesRead(host, jobId)
+  test.info().annotations.push({
+    type: 'measured',
+    description: `500 pages, ${size} bytes: ${read.bytes} bytes read in ${read.calls} calls (${((100 * read.bytes) / size).toFixed(1)} %), first thumbnail after ${elapsed} ms`
+  })
+  expect(size).toBeGreaterThan(2_000_000)
+  expect(read.bytes).toBeLessThan(size * 0.1)
+  // pdf-lib writes the pages' content streams first and their dictionaries (in object
+  // streams) and the cross-reference stream last. Page 1's content sits in the first chunk;
+  // nothing of the ~2.6 MB of the other pages' content in between may be read. (pdf.js does
+  // read every page dictionary: it prefetches all kids of the top-level /Pages node, and
+  // pdf-lib's tree is flat.)
+  const bytes = await readFile(path)
+  const contentEnd = bytes.indexOf('/Type /ObjStm')
+  expect(contentEnd).toBeGreaterThan(size * 0.9)
+  const ranges = host.transcript.filter((entry) => entry.channel === 'uploads:readPdfRange').map((entry) => entry.input as { offset: number; length: number })
+  const intoOtherPages = ranges.filter(({ offset, length }) => offset < contentEnd - 64 * 1024 && offset + length > 64 * 1024)
+  expect(intoOtherPages).toEqual([])
+})
+
+test('a first page with a 3 MB image is read in pieces main accepts (1 MiB at most each)', async ({ app, host }) => {
+  const dir = await mkdtemp(join(tmpdir(), 'flipdrop-thumbs-'))
+  const path = await writeLargeImagePdf(dir, 'poster.pdf')
+  const [jobId = ''] = await queueHeld(host, [path])
+  const thumbnail = thumbnailOf(app.page, jobId)
+  await expect(thumbnail).toHaveAttribute('data-state', 'ready')
+  const facts = await imageFacts(thumbnail)
+  for (const channel of ['r', 'g', 'b'] as const) expect(Math.abs(facts.centre[channel] - IMAGE_COLOUR[channel])).toBeLessThan(8)
+  const calls = host.transcript.filter((entry) => entry.channel === 'uploads:readPdfRange')
+  expect(calls.every((entry) => entry.reply.ok && (entry.input as { length: number }).length <= MAX_PDF_RANGE_BYTES)).toBe(true)
+  expect(bytesRead(host, jobId).bytes).toBeGreaterThan(3_000_000)
+  // pdf.js asked for the image as one range; the transport split it at the cap.
+  expect(calls.some((entry) => (entry.input as { length: number }).length === MAX_PDF_RANGE_BYTES)).toBe(true)
+})
+
+test('queue updates do not draw a thumbnail again', async ({ app, host }) => {
+  const dir = await mkdtemp(join(tmpdir(), 'flipdrop-thumbs-'))
+  const [jobId = ''] = await queueHeld(host, [await writeColouredPdf(dir, 'draft.pdf')])
+  const thumbnail = thumbnailOf(app.page, jobId)
+  await expect(thumbnail).toHaveAttribute('data-state', 'ready')
+  const before = bytesRead(host, jobId)
+  const src = await thumbnail.locator('img').getAttribute('src')
+  for (const name of ['Draft one', 'Draft two', 'Draft three']) await host.core.uploads.rename({ jobId, name })
+  await expect(app.page.locator(`[data-job-id="${jobId}"]`)).toContainText('Draft three')
+  await expect(thumbnail).toHaveAttribute('data-state', 'ready')
+  expect(await thumbnail.locator('img').getAttribute('src')).toBe(src)
+  expect(bytesRead(host, jobId)).toEqual(before)
+})
+
+test('jobs out of view are not read until they scroll into view', async ({ app, host }) => {
+  const dir = await mkdtemp(join(tmpdir(), 'flipdrop-thumbs-'))
+  const paths = await Promise.all(Array.from({ length: 30 }, (_, i) => writeColouredPdf(dir, `issue-${String(i + 1).padStart(2, '0')}.pdf`)))
+  const ids = await queueHeld(host, paths)
+  const first = ids[0] ?? ''
+  const last = ids.at(-1) ?? ''
+  await expect(thumbnailOf(app.page, first)).toHaveAttribute('data-state', 'ready')
+  // Give the scheduler time to draw everything it considers wanted.
+  await app.page.waitForTimeout(1_000)
+  await expect(app.page.locator(`[data-job-id="${last}"]`)).not.toBeInViewport()
+  expect(bytesRead(host, last).calls).toBe(0)
+  const read = ids.filter((id) => bytesRead(host, id).calls > 0).length
+  expect(read).toBeLessThan(ids.length)
+  // Scrolling down brings the last job into view, and only then is it drawn.
+  await app.page.locator(`[data-job-id="${first}"]`).hover()
+  await expect(async () => {
+    await app.page.mouse.wheel(0, 2_000)
+    await expect(thumbnailOf(app.page, last)).toHaveAttribute('data-state', 'ready', { timeout: 1_000 })
+  }).toPass({ timeout: 15_000 })
+})
