@@ -10,6 +10,8 @@ import { APP_ID } from './shell/app-identity'
 import { buildAppMenu } from './shell/app-menu'
 import { registerAppScheme, serveAppProtocol } from './shell/app-protocol'
 import { choosePdfs } from './shell/choose-pdfs'
+import { chooseFolder } from './shell/choose-folder'
+import { chooseSavePath } from './shell/choose-save-path'
 import { startDesktop, type Desktop } from './shell/desktop'
 import { denyAllPermissions } from './shell/harden-contents'
 import { createMainWindow, type RendererLocation } from './shell/main-window'
@@ -64,6 +66,8 @@ if (claimSingleInstance(app, opened.secondLaunch)) {
         desktop?.observe(spec, payload)
       },
       choosePdfs: () => choosePdfs(mainWindow),
+      chooseSavePath: (defaultName) => chooseSavePath(mainWindow, defaultName),
+      chooseFolder: () => chooseFolder(mainWindow),
       resolveProxy: (url) => session.defaultSession.resolveProxy(url),
       watchNetwork,
       app: {

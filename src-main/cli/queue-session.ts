@@ -2,12 +2,12 @@ import { contract } from '../../src-shared/contract'
 import { createFlipdropApi, type BridgeArea, type BridgeTransport } from '../../src-shared/contract/bridge'
 import type { Envelope } from '../../src-shared/contract/errors'
 import type { JobProgressEvent, QueueChange } from '../../src-shared/domain/queue'
-import { boot, type Booted } from '../core/boot'
-import { environmentOverrides } from '../core/core'
+import type { Booted } from '../core/boot'
 import { connectToHolder, type HoldingProcess } from '../core/handoff/handoff-client'
 import { createDispatch } from '../ipc/dispatch'
 import { handlersOf } from '../ipc/handler-table'
 import type { CliContext } from './cli-context'
+import { bootCommandCore } from './command-core'
 import { CliError } from './cli-error'
 import { EXIT } from './exit-codes'
 
@@ -54,21 +54,11 @@ function remote(holder: HoldingProcess): QueueSession {
   }
 }
 
-async function local(ctx: CliContext): Promise<QueueSession> {
+async function local(ctx: CliContext, runUploads: boolean): Promise<QueueSession> {
   const listeners = new Map<string, Set<(payload: unknown) => void>>()
-  const booted: Booted = boot({
-    role: 'command',
-    app: {
-      info: { name: 'FlipDrop', version: 'command', platform: process.platform, versions: { electron: '', chrome: '', node: process.versions.node } },
-      openUrl: async () => {},
-      copyText: () => {}
-    },
-    userDataDir: ctx.dataDir,
-    environment: environmentOverrides(ctx.env),
-    emit: (spec, payload) => listeners.get(spec.channel)?.forEach((listener) => listener(payload)),
-    logSink: (level, line) => {
-      if (level === 'error') ctx.warn(`flipdrop: ${line}`)
-    }
+  const booted: Booted = bootCommandCore(ctx, {
+    runUploads,
+    emit: (spec, payload) => listeners.get(spec.channel)?.forEach((listener) => listener(payload))
   })
   await booted.startup.ready()
   const dispatch = createDispatch(handlersOf(booted), booted.log)
@@ -89,11 +79,11 @@ async function local(ctx: CliContext): Promise<QueueSession> {
  * process holds the folder, jobs are handed to it and followed from there; otherwise this
  * process takes the folder and runs the queue itself.
  */
-export async function openQueueSession(ctx: CliContext): Promise<QueueSession> {
+export async function openQueueSession(ctx: CliContext, options: { runUploads: boolean }): Promise<QueueSession> {
   const holder = await connectToHolder(ctx.dataDir)
   if (holder) return remote(holder)
   try {
-    return await local(ctx)
+    return await local(ctx, options.runUploads)
   } catch (error) {
     // The app may have started between the look and the take: hand over to it after all.
     const late = await connectToHolder(ctx.dataDir).catch(() => null)

@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import { contract } from '../../src-shared/contract'
+import { createAccountService, type AccountService } from './account/account-service'
+import { createReferenceCache } from './account/reference-cache'
+import { createReferenceLists } from './account/reference-lists'
 import type { AppHost } from './app/app-service'
 import type { ProxyResolver } from './api/http/network'
 import { systemAndBundledCertificates } from './api/http/trusted-certificates'
@@ -8,6 +11,7 @@ import type { ApiClient, ApiClientOptions } from './api/api-client'
 import { createAccountCache } from './auth/account-cache'
 import { createAuthService, type AuthService } from './auth/auth-service'
 import { createKeySession } from './auth/key-session'
+import { createLibraryService, type LibraryService } from './library/library-service'
 import type { EventSink } from './events'
 import type { LogSink, Logger } from './log'
 import { createKeychainStore } from './secrets/keychain-store'
@@ -21,7 +25,9 @@ import { createUploadQueue, type UploadQueue } from './queue/upload-queue'
 import { acquireDataLock } from './storage/data-lock'
 import { handoffAddress } from './handoff/handoff-address'
 import { startHandoffServer, type HandoffServer } from './handoff/handoff-server'
-import { createUploadsDispatch } from './handoff/uploads-dispatch'
+import { createHandoffDispatch, createUploadsDispatch } from './handoff/uploads-dispatch'
+import { createLinksService, type LinksService } from './links/links-service'
+import type { QueueChange } from '../../src-shared/domain/queue'
 
 /** Everything the core needs from whoever hosts it (Electron main, the test host, the command). */
 export interface CoreConfig {
@@ -45,15 +51,29 @@ export interface CoreConfig {
   createClient?: (options: ApiClientOptions) => ApiClient
   /** The OS file dialog for "Add PDFs…" (Electron's dialog in main; the test host picks for the test). */
   choosePdfs?: () => Promise<string[]>
+  /** The OS folder dialog for "Add a hot folder…" (Electron's dialog in main; the test host answers for the test); null when cancelled. */
+  chooseFolder?: () => Promise<string | null>
+  /** The OS save dialog for "Download PDF" (Electron's dialog in main; the test host answers for the test); null when cancelled. */
+  chooseSavePath?: (defaultName: string) => Promise<string | null>
   /** Who holds the data folder, as told to a second `flipdrop` through the lock file. Defaults to 'app'. */
   role?: 'app' | 'command'
+  /** False: the queue takes jobs but sends none (a command that queues and leaves). Default true. */
+  runUploads?: boolean
+  /**
+   * Linked PDFs and hot folders: `watch` (default: the app, not the command, which only edits
+   * links unless it is `flipdrop watch`); tests shorten the settling time (awaitWriteFinish).
+   */
+  links?: { watch?: boolean; stabilityMs?: number; pollIntervalMs?: number }
 }
 
 /** The running core: one service per contract area (but `app`, which answers before the core exists), plus shared parts. */
 export interface Core {
+  account: AccountService
   auth: AuthService
+  library: LibraryService
   settings: SettingsService
   uploads: UploadQueue
+  links: LinksService
   connection: ServiceConnection
   close(): Promise<void>
 }
@@ -75,9 +95,12 @@ export async function createCore(config: CoreConfig, log: Logger): Promise<Core>
   const hostEmit: EventSink = config.emit ?? (() => {})
   // Set once the queue exists; processes that handed their jobs over follow the queue's events too.
   let handoff: HandoffServer | null = null
+  // The links area follows the queue's jobs it started.
+  const queueListeners = new Set<(change: QueueChange) => void>()
   const emit: EventSink = (spec, payload) => {
     hostEmit(spec, payload)
     handoff?.publish(spec.channel, payload)
+    if (spec === contract.uploads.changed) for (const listener of queueListeners) listener(payload as QueueChange)
   }
   const environment = config.environment ?? {}
   // Only whoever reads the lock file (its owner) learns the token, and with it the right to hand over jobs.
@@ -106,6 +129,8 @@ export async function createCore(config: CoreConfig, log: Logger): Promise<Core>
       signedInBefore: async () => (await accountCache.read()) !== null,
       log
     })
+    /** Features that follow who is signed in (the library keeps its rows per account). */
+    const accountListeners: (() => void)[] = []
     const auth = createAuthService({
       keys,
       connection,
@@ -114,13 +139,17 @@ export async function createCore(config: CoreConfig, log: Logger): Promise<Core>
         await store.update(addresses)
       },
       log,
-      onChange: (state) => emit(contract.auth.changed, state)
+      onChange: (state) => {
+        emit(contract.auth.changed, state)
+        for (const listener of accountListeners) listener()
+      }
     })
     const queueStore = await openQueueStore(join(config.userDataDir, 'queue'))
     opened.push(queueStore.store)
     for (const notice of queueStore.notices) log.warn(notice)
     const uploads = createUploadQueue({
       store: queueStore.store,
+      runUploads: config.runUploads !== false,
       notices: queueStore.notices,
       connection,
       settings: () => effectiveSettings(store.get(), environment),
@@ -135,12 +164,33 @@ export async function createCore(config: CoreConfig, log: Logger): Promise<Core>
       ...(config.choosePdfs ? { choosePdfs: config.choosePdfs } : {})
     })
     opened.unshift(uploads)
+    const links = await createLinksService({
+      dataDir: config.userDataDir,
+      uploads,
+      client: () => (connection.connected ? connection.client() : null),
+      emit,
+      log,
+      onQueueChange: (listener) => {
+        queueListeners.add(listener)
+        return () => void queueListeners.delete(listener)
+      },
+      watch: config.links?.watch ?? (config.role ?? 'app') === 'app',
+      ...(config.chooseFolder ? { chooseFolder: config.chooseFolder } : {}),
+      ...(config.choosePdfs ? { choosePdfs: config.choosePdfs } : {}),
+      ...(config.links?.stabilityMs !== undefined ? { stabilityMs: config.links.stabilityMs } : {}),
+      ...(config.links?.pollIntervalMs !== undefined ? { pollIntervalMs: config.links.pollIntervalMs } : {})
+    })
+    // Closed before the queue: no check may queue a job into a closing queue.
+    opened.unshift(links)
     try {
       // A second `flipdrop` hands its jobs to this queue instead of opening the journal itself.
       handoff = await startHandoffServer({
         dataDir: config.userDataDir,
         token,
-        dispatch: createUploadsDispatch(uploads, contract.uploads, log),
+        dispatch: createHandoffDispatch({
+          uploads: createUploadsDispatch<'uploads'>(uploads, contract.uploads, log),
+          links: createUploadsDispatch<'links'>(links, contract.links, log)
+        }),
         log
       })
       // First to close: no handed-over request may reach a closing queue, and it goes before the lock.
@@ -153,12 +203,50 @@ export async function createCore(config: CoreConfig, log: Logger): Promise<Core>
       connection.reconfigure()
       uploads.settingsChanged()
     })
-    const stopWatching = config.watchNetwork?.((online) => uploads.networkChanged(online))
+    // Created before auth starts, so the connection made at start-up refreshes the reference lists.
+    const account = createAccountService({
+      connection,
+      settings: () => effectiveSettings(store.get(), environment),
+      references: createReferenceLists({
+        cache: createReferenceCache(config.userDataDir),
+        connection,
+        userId: () => auth.status().account?.userId ?? null,
+        background: config.role !== 'command',
+        emit: (view) => emit(contract.account.referencesChanged, view),
+        log
+      })
+    })
+    // Closed right after the queue (which stops first, so nothing more is sent while these
+    // write their files) and before the connection they use.
+    opened.splice(opened.indexOf(uploads) + 1, 0, account)
+    // Created before auth starts, so the sign-in at start-up starts its sync.
+    const library = await createLibraryService({
+      dataDir: config.userDataDir,
+      connection,
+      settings: () => effectiveSettings(store.get(), environment),
+      uploads,
+      emit,
+      log,
+      userId: () => auth.status().account?.userId ?? null,
+      // The command does one thing and leaves: no library sync or list refresh behind its back.
+      background: config.role !== 'command',
+      ...(config.chooseSavePath ? { chooseSavePath: config.chooseSavePath } : {}),
+      ...(config.choosePdfs ? { choosePdfs: config.choosePdfs } : {})
+    })
+    opened.splice(opened.indexOf(uploads) + 1, 0, library)
+    accountListeners.push(() => library.accountChanged())
+    const stopWatching = config.watchNetwork?.((online) => {
+      uploads.networkChanged(online)
+      library.networkChanged(online)
+    })
     await auth.start()
     return {
+      account,
       auth,
+      library,
       settings,
       uploads,
+      links,
       connection,
       async close() {
         stopWatching?.()

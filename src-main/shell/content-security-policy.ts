@@ -1,14 +1,17 @@
 /**
  * The renderer's Content-Security-Policy, sent as a response header by the `app://`
  * handler (a `<meta>` policy does not reach Web Workers, and pdf.js runs in one) and by
- * the test host, so e2e runs under the same policy. Images may come from the service's
- * public https hosts; nothing else leaves the app's own origin.
+ * the test host, so e2e runs under the same policy. Images (thumbnails, skins, the profile
+ * photo) and sounds (background-music previews) may come from the service's public https
+ * hosts; nothing else leaves the app's own origin. There is no exception for plain http, not
+ * even for tests: the e2e tests that show those files run the emulator over TLS instead.
  */
 export const RENDERER_CSP = [
   "default-src 'none'",
   "script-src 'self'",
   "style-src 'self'",
   "img-src 'self' data: https:",
+  "media-src https:",
   "font-src 'self'",
   "connect-src 'self'",
   "worker-src 'self'",

@@ -16,8 +16,8 @@ export function escapeBodyMarkup(text: string): string {
 }
 
 export interface NotificationActions {
-  /** The notification was clicked: show this job. */
-  open(jobId: string): void
+  /** The notification was clicked: show this job (or just the window). */
+  open(jobId: string | null): void
   copy(text: string): void
 }
 

@@ -9,8 +9,8 @@ import type { MirroredJob, QueueSummary, SettledBatch } from './queue-mirror'
 export interface Notice {
   title: string
   body: string
-  /** The job the window shows when the notification is clicked. */
-  jobId: string
+  /** The job the window shows when the notification is clicked; null: the window only comes forward. */
+  jobId: string | null
   /** The share link a "Copy link" action copies, when there is exactly one. */
   copyLink: string | null
 }
@@ -26,6 +26,11 @@ export function nameList(names: readonly string[]): string {
   if (rest > 0) return `${quoted.join(', ')} and ${rest} more`
   if (quoted.length <= 1) return quoted.join('')
   return `${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1) ?? ''}`
+}
+
+/** A linked PDF was saved again and its item now has the new content: "Updated <name> (same link)". */
+export function linkUpdatedNotice(update: { name: string; url: string | null }): Notice {
+  return { title: `Updated ${update.name} (same link)`, body: 'The file was saved again; its flipbook now shows the new version.', jobId: null, copyLink: update.url }
 }
 
 /** "3 PDFs published", "2 published, 1 failed", or "1 PDF could not be published". */

@@ -7,12 +7,12 @@ import { sendEvent } from '../ipc/register-ipc'
 import { BackgroundTray } from './background-tray'
 import { BACKGROUND_QUIT_DELAY_MS, quitsWithoutWindow, runningUploads, trayWanted } from './background-policy'
 import { createNotifier } from './desktop-notifications'
-import type { Notice } from './desktop-wording'
+import { linkUpdatedNotice, type Notice } from './desktop-wording'
 import { NoticePlanner } from './notice-planner'
 import type { OpenedPathsInbox } from './opened-paths'
 import { QueueMirror } from './queue-mirror'
 import { TaskbarIndicator } from './taskbar'
-import { throttle } from './throttle'
+import { throttle } from '../core/throttle'
 import { whenLoaded } from './window-reveal'
 
 /** Taskbar and tray updates at most this often (progress comes up to 10/s per job). */
@@ -71,27 +71,30 @@ export function startDesktop(deps: DesktopDeps): Desktop {
     quit: () => deps.quit()
   })
 
-  const openJob = (jobId: string): void => {
+  const openJob = (jobId: string | null): void => {
     const window = deps.reveal()
+    if (jobId === null) return
     whenLoaded(window.webContents, () => {
       sendEvent(window.webContents, contract.app.navigate, 'publish')
       sendEvent(window.webContents, contract.app.showJob, { jobId })
     })
   }
   const notify = createNotifier(deps.platform, { open: openJob, copy: deps.copyText })
+  /** Shows a notice unless notifications are off or the window is in front (it already says so). */
+  function tell(notice: Notice): void {
+    const core = deps.core()
+    if (!core) return
+    // Read at the moment of telling: the user may have switched them off a second ago.
+    void Promise.resolve(core.settings.get())
+      .then((settings) => {
+        // The window in front already shows it; a notification would only repeat it.
+        const watching = deps.window()?.isFocused() === true
+        if (settings.values.notifications && !watching) notify(notice)
+      })
+      .catch((error: unknown) => deps.log('Could not show a notification', error))
+  }
   const planner = new NoticePlanner({
-    show: (notice: Notice) => {
-      const core = deps.core()
-      if (!core) return
-      // Read at the moment of telling: the user may have switched them off a second ago.
-      void Promise.resolve(core.settings.get())
-        .then((settings) => {
-          // The window in front already shows it; a notification would only repeat it.
-          const watching = deps.window()?.isFocused() === true
-          if (settings.values.notifications && !watching) notify(notice)
-        })
-        .catch((error: unknown) => deps.log('Could not show a notification', error))
-    },
+    show: tell,
     setTimer: (callback, ms) => {
       const timer = setTimeout(callback, ms)
       return () => clearTimeout(timer)
@@ -140,6 +143,8 @@ export function startDesktop(deps: DesktopDeps): Desktop {
     } else if (isEvent(contract.uploads.changed, event)) {
       planner.take(mirror.applyChange(event.payload))
       refreshSoon.request()
+    } else if (isEvent(contract.links.updated, event)) {
+      tell(linkUpdatedNotice(event.payload))
     } else if (isEvent(contract.uploads.progress, event)) {
       mirror.applyProgress(event.payload)
       refreshSoon.request()

@@ -1,5 +1,8 @@
+import { account } from './account'
 import { app } from './app'
 import { auth } from './auth'
+import { library } from './library'
+import { links } from './links'
 import { settings } from './settings'
 import { uploads } from './uploads'
 import type { AnyEvent, AnyInvoke, Area, Contract } from './define'
@@ -9,8 +12,11 @@ import type { AnyEvent, AnyInvoke, Area, Contract } from './define'
  * typed client are all derived from this one object.
  */
 export const contract = {
+  account,
   app,
   auth,
+  library,
+  links,
   settings,
   uploads
 } satisfies Contract

@@ -6,7 +6,9 @@ import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { writeLargePdf } from '../emulator/fixtures/make-pdf'
 import { spawnEmulator } from './emulator-process'
+import { loadSnapshot, syncLibrary } from './library-bench'
 import { measureUploadMemoryInFreshProcess } from './fresh-process-memory'
+import { measureLibraryUi } from './library-ui-bench'
 import { enqueueAndRestore, QUEUE_BENCH_KEY, queueThroughput, restoreAfterCrash } from './queue-bench'
 import { runRateBench } from './rate-bench'
 import { uploadWithClient, uploadWithCurl } from './upload-bench'
@@ -184,6 +186,85 @@ async function queueRate(): Promise<void> {
   }
 }
 
+/** The library view at 10,000 items in headless Chromium (issue 12 targets), each against a reference from the same run. */
+async function libraryUi(): Promise<void> {
+  const numbers = await measureLibraryUi(10_000)
+  const ratio = (a: number, b: number): string => (b > 0 ? (a / b).toFixed(2) : '-')
+  rows.push({
+    what: `library grid render after data arrives (${numbers.items} items)`,
+    measured: `${numbers.renderMs.toFixed(1)} ms (median of 5)`,
+    reference: `empty library ${numbers.emptyRenderMs.toFixed(1)} ms`,
+    ratio: ratio(numbers.renderMs, numbers.emptyRenderMs),
+    target: '≤ 100 ms',
+    ok: numbers.renderMs <= 100
+  })
+  rows.push({
+    what: 'library grid scroll frame rate',
+    measured: `${numbers.scrollFps.toFixed(1)} fps`,
+    reference: `idle page ${numbers.idleFps.toFixed(1)} fps`,
+    ratio: ratio(numbers.scrollFps, numbers.idleFps),
+    target: '≥ 55 fps',
+    ok: numbers.scrollFps >= 55
+  })
+  rows.push({
+    what: 'library search as you type (keystroke → painted)',
+    measured: `${numbers.searchMs.toFixed(1)} ms (median of 8)`,
+    reference: `bare Array.filter ${numbers.bareFilterMs.toFixed(2)} ms`,
+    ratio: ratio(numbers.searchMs, numbers.bareFilterMs),
+    target: '≤ 50 ms',
+    ok: numbers.searchMs <= 50
+  })
+  rows.push({
+    what: 'renderer JS heap with the library loaded',
+    measured: `${numbers.heapMiB.toFixed(1)} MiB`,
+    reference: `emptied ${numbers.emptyHeapMiB.toFixed(1)} MiB`,
+    ratio: ratio(numbers.heapMiB, numbers.emptyHeapMiB),
+    target: 'reported',
+    ok: true
+  })
+}
+
+/**
+ * A full sync of 10,000 items (both hosts): at the service's own limit (300 a minute, which
+ * 200 pages fit in), then at 30 per 2 s, where the limit decides the time: the ideal is the
+ * requests at the allowed rate, measured in the same run. Then the snapshot load at start.
+ */
+async function librarySync(): Promise<void> {
+  const items = 10_000
+  const free = await syncLibrary(items, 300, 60)
+  rows.push({
+    what: `library sync of ${items.toLocaleString('en-US')} items, both hosts, 300/min`,
+    measured: `${(free.ms / 1000).toFixed(2)} s, ${free.requests} requests (${free.listRequests} list), ${free.rejected} × 429`,
+    reference: `allowed ${free.requests <= 300 ? 'in one window' : `${Math.ceil(free.requests / 300)} windows`}`,
+    ratio: '-',
+    target: `${items} items, zero 429`,
+    ok: free.items === items && free.rejected === 0
+  })
+  const load = await loadSnapshot(free.dataDir)
+  await rm(free.dataDir, { recursive: true, force: true })
+  rows.push({
+    what: `library snapshot load, ${load.items.toLocaleString('en-US')} items (read + parse + check)`,
+    measured: `${load.ms.toFixed(1)} ms (median of 5)`,
+    reference: 'budget 150 ms',
+    ratio: (load.ms / 150).toFixed(2),
+    target: '≤ 150 ms',
+    ok: load.ms <= 150 && load.items === items
+  })
+  const limit = 30
+  const windowSeconds = 2
+  const bound = await syncLibrary(items, limit, windowSeconds)
+  await rm(bound.dataDir, { recursive: true, force: true })
+  const ideal = bound.requests / (limit / windowSeconds)
+  rows.push({
+    what: `library sync of ${items.toLocaleString('en-US')} items, ${limit} per ${windowSeconds} s`,
+    measured: `${(bound.ms / 1000).toFixed(2)} s, ${bound.requests} requests, ${bound.rejected} × 429`,
+    reference: `ideal ${ideal.toFixed(2)} s at the allowed rate`,
+    ratio: (ideal / (bound.ms / 1000)).toFixed(2),
+    target: '≥ 0.90, zero 429',
+    ok: ideal / (bound.ms / 1000) >= 0.9 && bound.rejected === 0 && bound.items === items
+  })
+}
+
 /** The renderer's main chunk, gzipped, against the DESIGN §5 budget (reads the fresh build). */
 async function rendererBundle(): Promise<void> {
   const assets = join(fileURLToPath(new URL('../..', import.meta.url)), 'out/renderer/assets')
@@ -204,6 +285,8 @@ async function rendererBundle(): Promise<void> {
 const dir = await mkdtemp(join(tmpdir(), 'flipdrop-bench-'))
 try {
   await rendererBundle()
+  await librarySync()
+  await libraryUi()
   // The queue's timings first, before gigabyte uploads churn the page cache and the CPU.
   await queueEnqueueAndRestore()
   await queueRate()

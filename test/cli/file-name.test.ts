@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { safeFileName } from '../../src-main/cli/commands/file-name'
+import { safeFileName } from '../../src-main/core/library/file-name'
 
 describe('safeFileName', () => {
   it('makes a name every common file system accepts', () => {

@@ -131,7 +131,7 @@ describe('flipdrop get', { timeout: 60_000 }, () => {
     const [human, json] = await inGroups([() => cli(['get', String(locked.id)]), () => cli(['get', String(locked.id), '--json'])])
     expect(human.code).toBe(0)
     expect(human.stderr).toBe('')
-    for (const title of ['Identity', 'Appearance', 'Sharing', 'Call to action', 'Password', 'Lead capture', 'Sale', 'Approval', 'Assistant']) {
+    for (const title of ['Identity and links', 'Appearance', 'Sharing', 'Call to action', 'Password', 'Lead capture', 'Sale', 'Approval', 'Assistant']) {
       expect(human.stdout).toMatch(new RegExp(`^${title}$`, 'm'))
     }
     expect(human.stdout).toMatch(new RegExp(`^\\s+Name\\s+${escape(locked.name)}$`, 'm'))

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ItemSummary, ListPage, ListQuery } from '../../src-shared/domain/service/item'
-import { listAll } from '../../src-main/cli/commands/list-pages'
+import { listAll } from '../../src-main/core/library/list-pages'
 
 const item = (id: number): ItemSummary =>
   ({ id, name: `Item ${id}` }) as ItemSummary

@@ -54,7 +54,7 @@ test('the bridge exposes only contract methods, frozen', async ({ app }) => {
     frozen: Object.isFrozen(window.flipdrop) && Object.isFrozen(window.flipdrop.app)
   }))
   expect(shape).toEqual({
-    keys: ['app', 'auth', 'getPathForFile', 'settings', 'uploads'],
+    keys: ['account', 'app', 'auth', 'getPathForFile', 'library', 'links', 'settings', 'uploads'],
     app: ['copyText', 'info', 'onNavigate', 'onShowJob', 'onStartupChanged', 'openExternal', 'retryStartup', 'startupState'],
     frozen: true
   })

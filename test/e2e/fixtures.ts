@@ -19,6 +19,8 @@ interface Fixtures {
   keychain: KeychainStore
   /** Start the app already signed in (key kept for the session), for tests about other things. */
   signedIn: boolean
+  /** Console errors a test expects (an image that cannot load while the service is down); any other fails it. */
+  expectedConsoleErrors: RegExp[]
   emulator: RunningEmulator
   host: TestHost
   app: AppPage
@@ -32,6 +34,7 @@ export const test = base.extend<Fixtures>({
   hostOptions: [{}, { option: true }],
   emulatorOptions: [{}, { option: true }],
   signedIn: [false, { option: true }],
+  expectedConsoleErrors: [[], { option: true }],
   emulator: async ({ emulatorOptions }, use) => {
     const emulator = await startEmulator({ keys: [E2E_KEY], seed: true, log: () => {}, ...emulatorOptions })
     await use(emulator)
@@ -53,11 +56,11 @@ export const test = base.extend<Fixtures>({
     await use(host)
     await host.close()
   },
-  app: async ({ page, host, signedIn }, use) => {
+  app: async ({ page, host, signedIn, expectedConsoleErrors }, use) => {
     const errors: string[] = []
     page.on('pageerror', (error) => errors.push(error.message))
     page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text())
+      if (message.type() === 'error' && !expectedConsoleErrors.some((pattern) => pattern.test(message.text()))) errors.push(message.text())
     })
     if (signedIn) await host.core.auth.signIn({ apiKey: E2E_KEY, sessionOnly: true })
     const app = new AppPage(page)

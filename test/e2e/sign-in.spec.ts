@@ -63,6 +63,9 @@ test('a key revoked mid-session stops requests and asks for a new key', async ({
   const signIn = new SignInPage(app.page)
   await signIn.signIn(E2E_KEY, { baseUrl: emulator.baseUrl })
   await expect(app.page.getByLabel('Signed-in account')).toBeVisible()
+  // The reference lists are read in the background after a sign-in: let that finish, so the
+  // revoked key is met by the Account view below and not by those reads.
+  await expect.poll(async () => (await host.core.account.references()).refreshing).toBe(false)
   // The service forgets the key: every request now gets the HTML 401 page.
   emulator.state.accounts.delete(E2E_KEY)
   await app.goTo('account')

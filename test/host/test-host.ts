@@ -55,6 +55,10 @@ export interface TestHost {
   copiedTexts: string[]
   /** What the next "Add PDFs…" dialog returns (each call answers one dialog; none queued = cancelled). */
   chooseNext(paths: readonly string[]): void
+  /** Where the next "Download PDF" save dialog saves (each call answers one dialog; null or none queued = cancelled). */
+  saveNext(path: string | null): void
+  /** What the next folder dialog ("Add a hot folder…") returns; none queued = cancelled. */
+  chooseFolderNext(path: string | null): void
   userDataDir: string
   /** Every line the core logged (already redacted). */
   logLines: string[]
@@ -100,6 +104,8 @@ export async function startTestHost(options: TestHostOptions = {}): Promise<Test
   const openedUrls: string[] = []
   const copiedTexts: string[] = []
   const chosenFiles: string[][] = []
+  const savePaths: (string | null)[] = []
+  const folders: (string | null)[] = []
   const transcript: TranscriptEntry[] = []
   const userDataDir = options.userDataDir ?? (await mkdtemp(join(tmpdir(), 'flipdrop-host-')))
   const logLines: string[] = []
@@ -124,6 +130,9 @@ export async function startTestHost(options: TestHostOptions = {}): Promise<Test
     emit: (spec, payload) => broadcast({ event: spec.channel, payload }),
     // "Add PDFs…": the test queues what the dialog will return with chooseNext().
     choosePdfs: async () => chosenFiles.shift() ?? [],
+    // "Download PDF": the test says where with saveNext().
+    chooseSavePath: async () => savePaths.shift() ?? null,
+    chooseFolder: async () => folders.shift() ?? null,
     ...options.core
   }, options.startCore ?? createCore)
   // Most tests want a started core; a failing or slow start is the test's to observe.
@@ -181,6 +190,12 @@ export async function startTestHost(options: TestHostOptions = {}): Promise<Test
     copiedTexts,
     chooseNext(paths) {
       chosenFiles.push([...paths])
+    },
+    chooseFolderNext(path) {
+      folders.push(path)
+    },
+    saveNext(path) {
+      savePaths.push(path)
     },
     userDataDir,
     logLines,

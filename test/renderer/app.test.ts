@@ -3,6 +3,7 @@ import { createPinia, setActivePinia } from 'pinia'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Envelope } from '../../src-shared/contract/errors'
 import type { AuthState } from '../../src-shared/domain/auth'
+import type { LibrarySnapshot } from '../../src-shared/domain/library'
 import type { EnqueueResult, QueueView } from '../../src-shared/domain/queue'
 import type { SettingsView } from '../../src-shared/domain/settings'
 import App from '../../src-renderer/src/App.vue'
@@ -35,6 +36,8 @@ function answers(infoReply: Envelope<unknown> = { ok: true, value: info }) {
     if (channel === 'settings:get') return { ok: true, value: settingsView }
     if (channel === 'uploads:list') return { ok: true, value: emptyQueue }
     if (channel === 'uploads:takeInbox') return { ok: true, value: nothingOpened }
+    if (channel === 'library:snapshot') return { ok: true, value: emptyLibrary }
+    if (channel === 'links:list') return { ok: true, value: { links: [], folders: [], keepCopies: false, watching: true } }
     return { ok: true, value: undefined }
   }
 }
@@ -47,6 +50,11 @@ const emptyQueue: QueueView = {
   notices: []
 }
 const nothingOpened: EnqueueResult = { added: [], refused: [], sameContent: [] }
+const emptyLibrary: LibrarySnapshot = {
+  items: [],
+  sync: { phase: 'idle', fetched: 0, total: null, syncedAt: null, message: null, capped: false },
+  hasDocumentHost: false
+}
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
 

@@ -1,21 +1,10 @@
-import { isCredential, type DetailGroup, type DetailGroupId, type ItemDetails } from '../../../src-shared/domain/service/item-details'
+import { DETAIL_GROUP_TITLES, isCredential, type DetailGroup, type ItemDetails } from '../../../src-shared/domain/service/item-details'
 import type { Command } from '../command'
 import { EXIT } from '../exit-codes'
 import { facts } from '../output/facts'
 import { localDateTime } from '../output/format'
 import { findItem } from './find-item'
 
-const GROUP_TITLES: Record<DetailGroupId, string> = {
-  identity: 'Identity',
-  appearance: 'Appearance',
-  sharing: 'Sharing',
-  'call-to-action': 'Call to action',
-  password: 'Password',
-  'lead-capture': 'Lead capture',
-  sale: 'Sale',
-  approval: 'Approval',
-  assistant: 'Assistant'
-}
 
 /**
  * One group as "Title" and indented "Field  value" lines. Empty texts are left out (a record
@@ -34,7 +23,7 @@ function renderGroup(group: DetailGroup): string | null {
     .split('\n')
     .map((line) => `  ${line}`)
     .join('\n')
-  return `${GROUP_TITLES[group.id]}\n${body}`
+  return `${DETAIL_GROUP_TITLES[group.id]}\n${body}`
 }
 
 /** The human view of an item's details. */

@@ -5,7 +5,7 @@ import { EXIT } from '../exit-codes'
 import { table } from '../output/facts'
 import { grouped, localDate, plural, text } from '../output/format'
 import { intOption } from './int-option'
-import { listAll, type WholeList } from './list-pages'
+import { listAll, type WholeList } from '../../core/library/list-pages'
 
 /** One page unless --all; the service's own default (20) is smaller than a terminal shows. */
 const DEFAULT_PAGE_SIZE = 50

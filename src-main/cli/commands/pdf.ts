@@ -7,9 +7,9 @@ import { CliError } from '../cli-error'
 import { flag, stringOption, type Command } from '../command'
 import { EXIT } from '../exit-codes'
 import { formatBytes } from '../output/job-lines'
-import { safeFileName } from './file-name'
+import { safeFileName } from '../../core/library/file-name'
 import { findItem } from './find-item'
-import { DownloadError, downloadToFile, type DownloadProgress } from './pdf-download'
+import { DownloadError, downloadToFile, type DownloadProgress } from '../../core/library/download-to-file'
 
 const exists = (path: string): Promise<boolean> =>
   access(path).then(

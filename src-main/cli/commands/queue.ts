@@ -19,7 +19,7 @@ export const queue: Command = {
   options: { wait: { type: 'boolean' }, 'retry-failed': { type: 'boolean' }, 'clear-finished': { type: 'boolean' } },
   positionals: [0, 0],
   async run(values, _positionals, ctx) {
-    const session = await openQueueSession(ctx)
+    const session = await openQueueSession(ctx, { runUploads: flag(values, 'wait') })
     try {
       if (flag(values, 'retry-failed')) {
         const failed = (await unwrap(session.uploads.list())).jobs.filter((job) => job.state === 'failed')

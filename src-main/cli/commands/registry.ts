@@ -3,6 +3,7 @@ import { account } from './account'
 import { currencies } from './currencies'
 import { duplicate } from './duplicate'
 import { get } from './get'
+import { hotfolder, hotfolders, link, links, unlink } from './links'
 import { list } from './list'
 import { music } from './music'
 import { payments } from './payments'
@@ -14,6 +15,7 @@ import { replace } from './replace'
 import { skins } from './skins'
 import { templates } from './templates'
 import { upload } from './upload'
+import { watch } from './watch'
 import { whoami } from './whoami'
 
 /** Every command, in the order the overview lists them. */
@@ -26,6 +28,12 @@ export const COMMANDS: readonly Command[] = [
   get,
   pdf,
   duplicate,
+  link,
+  unlink,
+  links,
+  hotfolder,
+  hotfolders,
+  watch,
   account,
   plan,
   payments,

@@ -20,7 +20,7 @@ export const replace: Command = {
     const [reference = '', source = ''] = positionals
     if (source === '') throw new CliError('Give the new PDF: a file or a link.', EXIT.usage)
     const itemId = await resolveItemId(reference, ctx)
-    const session = await openQueueSession(ctx)
+    const session = await openQueueSession(ctx, { runUploads: flag(values, 'wait') })
     try {
       await requireKeyWhenRunningHere(session, ctx)
       const input = isUrl(source) ? { itemId, url: source } : { itemId, path: resolve(ctx.cwd, source) }

@@ -43,7 +43,7 @@ export const upload: Command = {
     const docType = flag(values, 'document') ? 'Document' : 'Flipbook'
     const urls = positionals.filter(isUrl)
     const paths = positionals.filter((argument) => !isUrl(argument)).map((path) => resolve(ctx.cwd, path))
-    const session = await openQueueSession(ctx)
+    const session = await openQueueSession(ctx, { runUploads: flag(values, 'wait') })
     try {
       await requireKeyWhenRunningHere(session, ctx)
       const intakes: EnqueueResult[] = []

@@ -20,8 +20,8 @@ import { isErrorCode, type Envelope } from '../../../src-shared/contract/errors'
 /** A line longer than this (16 MiB, without its newline) ends the connection. */
 export const MAX_LINE_BYTES = 16 * 1024 * 1024
 
-/** Only the upload queue is offered over the socket: the rest is the app's own business. */
-export const HANDOFF_CHANNEL_PREFIX = 'uploads:'
+/** Only the upload queue, and links and hot folders, are offered over the socket: the rest is the app's own business. */
+export const HANDOFF_CHANNEL_PREFIXES = ['uploads:', 'links:'] as const
 
 /** Asks the holder to run one invoke channel with this (unparsed) input. */
 export interface InvokeRequest {
@@ -71,7 +71,7 @@ export type ReadRequest =
 
 /** True for the channels the hand-off carries (invokes and events alike). */
 export function isHandoffChannel(channel: string): boolean {
-  return channel.startsWith(HANDOFF_CHANNEL_PREFIX)
+  return HANDOFF_CHANNEL_PREFIXES.some((prefix) => channel.startsWith(prefix))
 }
 
 /** One message as a wire line, newline included. */

@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import type { AppContract } from '../../../src-shared/contract'
 import type { Area } from '../../../src-shared/contract/define'
+import type { Envelope } from '../../../src-shared/contract/errors'
 import type { HandlersOf } from '../area-handlers'
 import { toBridgeError } from '../errors/to-bridge-error'
 import type { Logger } from '../log'
@@ -11,6 +12,22 @@ type AnyHandler = (input: unknown) => unknown
 interface Route {
   method: string
   schema: z.ZodType
+}
+
+/** The areas a second `flipdrop` may reach over the hand-off: the queue, and links and hot folders. */
+export type HandoffArea = 'uploads' | 'links'
+
+function unknownChannel(channel: string): Envelope<unknown> {
+  return { ok: false, error: { code: 'unknown-channel', message: `FlipDrop has no action named "${channel}" for other commands.` } }
+}
+
+/** One dispatch for several areas, chosen by the channel's area prefix (`links:list` → links). */
+export function createHandoffDispatch(areas: Partial<Record<HandoffArea, HandoffDispatch>>): HandoffDispatch {
+  return async (channel, input) => {
+    const area = channel.slice(0, channel.indexOf(':'))
+    const dispatch = area === 'uploads' || area === 'links' ? areas[area] : undefined
+    return dispatch ? dispatch(channel, input) : unknownChannel(channel)
+  }
 }
 
 function describeInvalidInput(channel: string, error: z.ZodError): string {
@@ -25,7 +42,7 @@ function describeInvalidInput(channel: string, error: z.ZodError): string {
  * schema, call the queue's method of the same name, and answer with an envelope. Deliberate
  * failures keep their code and message; anything else is logged and answered `internal`.
  */
-export function createUploadsDispatch(handlers: HandlersOf<'uploads'>, area: AppContract['uploads'], log: Logger): HandoffDispatch {
+export function createUploadsDispatch<N extends HandoffArea>(handlers: HandlersOf<N>, area: AppContract[N], log: Logger): HandoffDispatch {
   const routes = new Map<string, Route>()
   for (const [method, spec] of Object.entries(area as Area)) {
     if (spec.kind === 'invoke') routes.set(spec.channel, { method, schema: spec.input })
@@ -35,7 +52,7 @@ export function createUploadsDispatch(handlers: HandlersOf<'uploads'>, area: App
   return async (channel, rawInput) => {
     const route = routes.get(channel)
     if (!route) {
-      return { ok: false, error: { code: 'unknown-channel', message: `FlipDrop has no upload action named "${channel}".` } }
+      return unknownChannel(channel)
     }
     const parsed = route.schema.safeParse(rawInput)
     if (!parsed.success) {

@@ -17,6 +17,11 @@ import { Scheduler } from './scheduler'
 
 export interface UploadQueueDependencies {
   store: QueueStore
+  /**
+   * False: jobs are taken and kept, but none is sent (a `flipdrop upload` without --wait queues
+   * and leaves; an upload it started would be cut off and left in doubt). Default true.
+   */
+  runUploads?: boolean
   /** What restoring the queue had to report (damaged journal records). */
   notices: string[]
   connection: ServiceConnection
@@ -43,6 +48,8 @@ export interface UploadQueue extends HandlersOf<'uploads'> {
   settingsChanged(): void
   /** Bytes the queue has written to disk so far (journal and snapshots), for the benchmark. */
   readonly bytesWritten: number
+  /** The file a job publishes (path, size, SHA-256 of what it sends), for links; null for a URL job or no such job. */
+  jobFile(jobId: string): { path: string; size: number; sha256: string } | null
   /** Stops running jobs (back to the queue, in doubt where needed) and writes what is pending. */
   close(): Promise<void>
 }
@@ -104,7 +111,7 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
   const scheduler: Scheduler = new Scheduler({
     jobs: () => store.jobs(),
     get: (id) => store.get(id),
-    queuePaused: () => store.paused,
+    queuePaused: () => store.paused || deps.runUploads === false,
     concurrency: () => deps.settings().uploadConcurrency,
     client,
     save: async (job) => {
@@ -336,6 +343,10 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
       return list()
     },
     networkChanged: (online) => scheduler.connectivity.networkChanged(online),
+    jobFile(jobId) {
+      const source = store.get(jobId)?.source
+      return source?.type === 'file' ? { path: source.path, size: source.size, sha256: source.sha256 } : null
+    },
     get bytesWritten() {
       return store.bytesWritten
     },

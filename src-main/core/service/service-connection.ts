@@ -34,6 +34,8 @@ export interface ServiceConnection {
   readonly connected: boolean
   connect(apiKey: string): void
   disconnect(): void
+  /** The connections clients use (proxy, trusted roots), for public storage downloads on the same routes. */
+  network(): Network
   /** A short-lived client to check a key before it is kept; close it after use. */
   trial(apiKey: string, endpoints?: Partial<Endpoints>): ApiClient
   /** Rebuilds the client after the service address or proxy changed. */
@@ -114,6 +116,7 @@ export function createServiceConnection(deps: ServiceConnectionDependencies): Se
       apiKey = null
       replace(null)
     },
+    network: () => network,
     trial(key, overrides) {
       return makeClient({ apiKey: key, ...endpoints(overrides), network, zone, log: deps.log, retries: 1 })
     },

@@ -1,4 +1,4 @@
-import { onBeforeUnmount, onMounted, ref, shallowRef } from 'vue'
+import { computed, onBeforeUnmount, onMounted, ref, shallowRef } from 'vue'
 import type { RefusedSource } from '../../../src-shared/domain/queue'
 import { bridge } from '../bridge'
 import { previewDrag, type DragPreview } from '../publish/drop-preview'
@@ -16,6 +16,10 @@ const carriesFiles = (event: DragEvent): boolean => {
   const types = event.dataTransfer?.types ?? []
   return !isOurs(event) && (types.includes('Files') || types.includes('text/uri-list'))
 }
+
+/** Elements that take a dropped PDF themselves (a library item: replace its PDF), not the window. */
+const OWN_DROP_TARGET = '[data-replace-target]'
+const onOwnTarget = (event: DragEvent): boolean => event.target instanceof Element && event.target.closest(OWN_DROP_TARGET) !== null
 
 /** The first link of a text/uri-list (lines starting with # are comments). */
 function firstLink(list: string): string | null {
@@ -47,13 +51,17 @@ export function readDrop(transfer: DataTransfer): Dropped {
  * is taken here, so the window never navigates to a dropped file.
  */
 export function useFileDrop(enabled: () => boolean, onDrop: (dropped: Dropped) => void) {
-  const active = ref(false)
+  const dragging = ref(false)
+  /** Over an element that takes the drop itself: the window's overlay steps aside. */
+  const overOwnTarget = ref(false)
+  const active = computed(() => dragging.value && !overOwnTarget.value)
   const preview = shallowRef<DragPreview | null>(null)
   let depth = 0
 
   function reset(): void {
     depth = 0
-    active.value = false
+    dragging.value = false
+    overOwnTarget.value = false
     preview.value = null
   }
 
@@ -62,11 +70,12 @@ export function useFileDrop(enabled: () => boolean, onDrop: (dropped: Dropped) =
     depth++
     const transfer = event.dataTransfer
     if (transfer) preview.value = previewDrag([...transfer.items].map(({ kind, type }) => ({ kind, type })), [...transfer.types])
-    active.value = true
+    dragging.value = true
   }
 
   function over(event: DragEvent): void {
     if (isOurs(event)) return
+    overOwnTarget.value = onOwnTarget(event)
     event.preventDefault()
     if (event.dataTransfer) event.dataTransfer.dropEffect = carriesFiles(event) && enabled() ? 'copy' : 'none'
   }
@@ -80,9 +89,10 @@ export function useFileDrop(enabled: () => boolean, onDrop: (dropped: Dropped) =
   function drop(event: DragEvent): void {
     if (isOurs(event)) return
     event.preventDefault()
-    const wanted = active.value || carriesFiles(event)
+    const wanted = dragging.value || carriesFiles(event)
+    const handledThere = onOwnTarget(event)
     reset()
-    if (!wanted || !enabled() || !event.dataTransfer) return
+    if (handledThere || !wanted || !enabled() || !event.dataTransfer) return
     onDrop(readDrop(event.dataTransfer))
   }
 

@@ -36,6 +36,19 @@ export const DETAIL_GROUP_IDS = [
 
 export type DetailGroupId = (typeof DETAIL_GROUP_IDS)[number]
 
+/** How each group is titled wherever details are shown (the window, the command). */
+export const DETAIL_GROUP_TITLES: Record<DetailGroupId, string> = {
+  identity: 'Identity and links',
+  appearance: 'Appearance',
+  sharing: 'Sharing',
+  'call-to-action': 'Call to action',
+  password: 'Password',
+  'lead-capture': 'Lead capture',
+  sale: 'Sale',
+  approval: 'Approval',
+  assistant: 'Assistant'
+}
+
 export interface DetailGroup {
   id: DetailGroupId
   fields: DetailField[]

@@ -1,6 +1,6 @@
 import { createServer as createHttpServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http'
 import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https'
-import type { AddressInfo } from 'node:net'
+import type { AddressInfo, Socket } from 'node:net'
 
 /** A listener of the emulator: plain HTTP, or HTTPS when a key and certificate are given. */
 export type Listener = HttpServer | HttpsServer
@@ -17,8 +17,22 @@ export interface TlsPem {
  */
 export function createListener(handler: (req: IncomingMessage, res: ServerResponse) => void, tls: TlsPem | undefined): Listener {
   const http = { requestTimeout: 0, keepAliveTimeout: 5_000 }
-  return tls ? createHttpsServer({ ...http, key: tls.key, cert: tls.cert }, handler) : createHttpServer(http, handler)
+  const server = tls ? createHttpsServer({ ...http, key: tls.key, cert: tls.cert }, handler) : createHttpServer(http, handler)
+  const sockets = new Set<Socket>()
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket)
+    socket.once('close', () => sockets.delete(socket))
+  })
+  rawSockets.set(server, sockets)
+  return server
 }
+
+/**
+ * Every TCP socket of a listener. closeAllConnections() knows only sockets that carry HTTP:
+ * a TLS connection still in its handshake (a client reconnecting while the service is
+ * stopped) would keep close() waiting, so closing destroys these too.
+ */
+const rawSockets = new WeakMap<Listener, Set<Socket>>()
 
 /** Listens on host:port (0 = a free port) and resolves with the port bound. */
 export function listen(server: Listener, host: string, port: number): Promise<number> {
@@ -36,5 +50,6 @@ export function closeListener(server: Listener): Promise<void> {
   return new Promise((resolve) => {
     server.close(() => resolve())
     server.closeAllConnections()
+    for (const socket of rawSockets.get(server) ?? []) socket.destroy()
   })
 }

@@ -1,8 +1,9 @@
 import type { Exchange } from '../http/exchange'
 import { HTML_TYPE } from '../http/envelope'
 import type { ServerEnv } from '../http/route-context'
+import { coverPng } from './cover-png'
 
-/** A valid 1×1 PNG, served for thumbnails, skin images and profile photos. */
+/** A valid 1×1 PNG, served for profile photos. */
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
   'base64'
@@ -36,7 +37,11 @@ export async function servePublic(env: ServerEnv, ex: Exchange, path: string): P
     ex.file({ 'Content-Type': 'application/pdf', 'Cache-Control': 'public, max-age=3600' }, env.files.pathOf(pdf[1]), size)
     return
   }
-  if (/^\/__files\/(thumbs|skins|images)\/[\w./-]+\.png$/.test(path)) {
+  if (/^\/__files\/(thumbs|skins)\/[\w./-]+\.png$/.test(path)) {
+    ex.send(200, { 'Content-Type': 'image/png', 'Cache-Control': 'public, max-age=3600' }, coverPng(path))
+    return
+  }
+  if (/^\/__files\/images\/[\w./-]+\.png$/.test(path)) {
     ex.send(200, { 'Content-Type': 'image/png' }, PNG)
     return
   }

@@ -186,7 +186,8 @@ export const desktopElectronFake = {
   },
   dialog: {
     showMessageBox: vi.fn(async (..._args: unknown[]) => ({ response: 1, checkboxChecked: false })),
-    showOpenDialog: vi.fn(async (..._args: unknown[]) => ({ canceled: true, filePaths: [] as string[] }))
+    showOpenDialog: vi.fn(async (..._args: unknown[]) => ({ canceled: true, filePaths: [] as string[] })),
+    showSaveDialog: vi.fn(async (..._args: unknown[]) => ({ canceled: true, filePath: '' }))
   },
   clipboard: { writeText: vi.fn((_text: string) => {}) }
 }

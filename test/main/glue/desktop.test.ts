@@ -284,6 +284,19 @@ describe('notifications', () => {
     expect(t.window()?.sent).toEqual([])
   })
 
+  it('say "Updated <name> (same link)" when a linked file updated its item; clicking only brings the window forward', async () => {
+    const t = setUp({ platform: 'darwin', jobs: [] })
+    t.ready()
+    t.desktop.observe(contract.links.updated, { linkId: 'l1', itemId: 7, name: 'Price list', url: 'https://go.fliplink.me/view/price' })
+    await settle()
+    const [notification] = FakeNotification.instances
+    expect(notification?.options.title).toBe('Updated Price list (same link)')
+    notification?.fire('action', { actionIndex: 0, selectionIndex: -1 })
+    expect(t.copyText).toHaveBeenCalledWith('https://go.fliplink.me/view/price')
+    FakeNotification.instances[0]?.fire('click')
+    expect(t.window()?.sent).toEqual([])
+  })
+
   it('have no action on Linux, where Electron shows none', async () => {
     const t = setUp({ platform: 'linux', jobs: [fileJob('a', 'uploading')] })
     t.ready()

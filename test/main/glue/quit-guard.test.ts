@@ -6,6 +6,7 @@ vi.mock('electron', async () => (await import('./desktop-electron-fake')).deskto
 
 const { askBeforeQuitting, guardQuit } = await import('../../../src-main/shell/quit-guard')
 const { choosePdfs } = await import('../../../src-main/shell/choose-pdfs')
+const { chooseSavePath } = await import('../../../src-main/shell/choose-save-path')
 
 async function settle(): Promise<void> {
   for (let i = 0; i < 10; i++) await Promise.resolve()
@@ -136,5 +137,23 @@ describe('choosePdfs', () => {
   it('returns nothing when cancelled', async () => {
     desktopElectronFake.dialog.showOpenDialog.mockResolvedValueOnce({ canceled: true, filePaths: [] })
     expect(await choosePdfs(undefined)).toEqual([])
+  })
+})
+
+describe('chooseSavePath', () => {
+  it('shows the OS save dialog on the window, proposing the name, PDFs only', async () => {
+    const window = new FakeDesktopWindow()
+    desktopElectronFake.dialog.showSaveDialog.mockResolvedValueOnce({ canceled: false, filePath: '/home/me/Spring catalogue.pdf' })
+    expect(await chooseSavePath(window as never, 'Spring catalogue.pdf')).toBe('/home/me/Spring catalogue.pdf')
+    expect(desktopElectronFake.dialog.showSaveDialog).toHaveBeenLastCalledWith(window, {
+      defaultPath: 'Spring catalogue.pdf',
+      filters: [{ name: 'PDF documents', extensions: ['pdf'] }]
+    })
+  })
+
+  it('returns null when cancelled, and asks without a window when there is none', async () => {
+    desktopElectronFake.dialog.showSaveDialog.mockResolvedValueOnce({ canceled: true, filePath: '' })
+    expect(await chooseSavePath(undefined, 'a.pdf')).toBeNull()
+    expect(desktopElectronFake.dialog.showSaveDialog.mock.lastCall).toHaveLength(1)
   })
 })

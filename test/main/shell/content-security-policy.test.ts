@@ -24,6 +24,13 @@ describe('the renderer CSP', () => {
     expect(RENDERER_CSP).not.toContain('unsafe-eval')
   })
 
+  it('loads images and music previews from https only, never plain http', () => {
+    const policy = directives(RENDERER_CSP)
+    expect(policy.get('img-src')).toBe("'self' data: https:")
+    expect(policy.get('media-src')).toBe('https:')
+    expect(RENDERER_CSP).not.toMatch(/\bhttp:/)
+  })
+
   it('is loosened for the dev server only in styles and the HMR socket', () => {
     const dev = directives(devServerCsp())
     expect(dev.get('style-src')).toBe("'self' 'unsafe-inline'")

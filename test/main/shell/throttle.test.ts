@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { throttle } from '../../../src-main/shell/throttle'
+import { throttle } from '../../../src-main/core/throttle'
 import { trayIconPath } from '../../../src-main/shell/tray-icon-path'
 
 describe('throttle', () => {

@@ -12,8 +12,9 @@ export function itemOperations(api: ApiContext) {
   const itemAnswer = (payload: Payload): ServiceItem =>
     toServiceItem(z.looseObject({ Item: z.unknown() }).parse(payload).Item, api.read)
 
-  async function getItem(id: number): Promise<ServiceItem> {
-    return api.decode(await api.call({ method: 'GET', path: `/api/get/${id}`, idempotent: true }), itemAnswer)
+  /** One item's full record, from the host of `docType` (IDs are the host's). */
+  async function getItem(id: number, docType: DocType = 'Flipbook'): Promise<ServiceItem> {
+    return api.decode(await api.call({ method: 'GET', path: `/api/get/${id}`, idempotent: true, host: hostFor(docType) }), itemAnswer)
   }
 
   /**
@@ -36,8 +37,8 @@ export function itemOperations(api: ApiContext) {
     getItem,
 
     /** Finds an item by a viewer URL, a CNAME URL or a bare slug. */
-    async findByUrl(url: string): Promise<ServiceItem> {
-      const answer = await api.call({ method: 'GET', path: '/api/find-by-url', query: { URL: url }, idempotent: true })
+    async findByUrl(url: string, docType: DocType = 'Flipbook'): Promise<ServiceItem> {
+      const answer = await api.call({ method: 'GET', path: '/api/find-by-url', query: { URL: url }, idempotent: true, host: hostFor(docType) })
       return api.decode(answer, itemAnswer)
     },
 
@@ -69,8 +70,8 @@ export function itemOperations(api: ApiContext) {
     },
 
     /** The public storage URL of the item's main PDF. */
-    async getPdfUrl(id: number): Promise<string> {
-      return api.decode(await api.call({ method: 'GET', path: `/api/get-pdf/${id}`, idempotent: true }), urlAnswer)
+    async getPdfUrl(id: number, docType: DocType = 'Flipbook'): Promise<string> {
+      return api.decode(await api.call({ method: 'GET', path: `/api/get-pdf/${id}`, idempotent: true, host: hostFor(docType) }), urlAnswer)
     }
   }
 }

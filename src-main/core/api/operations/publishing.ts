@@ -123,7 +123,7 @@ export function publishingOperations(api: ApiContext) {
      * batches of the configured size until every copy exists. Copies are never lost: when a
      * batch fails, the copies already made come back with the failure.
      */
-    async duplicate(id: number, count: number): Promise<DuplicateOutcome> {
+    async duplicate(id: number, count: number, docType: DocType = 'Flipbook'): Promise<DuplicateOutcome> {
       if (!Number.isInteger(count) || count < 1 || count > MAX_DUPLICATES) {
         throw new AppError('invalid-input', explain.badDuplicateCount(MAX_DUPLICATES))
       }
@@ -131,7 +131,13 @@ export function publishingOperations(api: ApiContext) {
       try {
         while (created.length < count) {
           const batch = Math.min(api.duplicateBatch, count - created.length)
-          const answer = await api.call({ method: 'POST', path: `/api/duplicate/${id}`, form: { Count: batch }, idempotent: false })
+          const answer = await api.call({
+            method: 'POST',
+            path: `/api/duplicate/${id}`,
+            host: hostFor(docType),
+            form: { Count: batch },
+            idempotent: false
+          })
           const items = api.decode(answer, toNewItems)
           if (items.length === 0) {
             throw new ServiceError('protocol', explain.protocol('duplicate made no copies'), { delivery: 'answered' })

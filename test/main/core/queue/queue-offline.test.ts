@@ -1,26 +1,10 @@
 import { mkdtemp } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { startEmulator } from '../../../emulator'
+import { freePorts } from '../../../support/free-ports'
 import { allFinished, QUEUE_KEY, startQueueCore, waitForQueue, writePdf } from '../../../support/queue-fixture'
-
-/** Two free loopback ports (for the emulator that starts later on the addresses the app already uses). */
-async function freePorts(count: number): Promise<number[]> {
-  const ports: number[] = []
-  for (let index = 0; index < count; index++) {
-    ports.push(
-      await new Promise<number>((resolve) => {
-        const server = createServer().listen(0, '127.0.0.1', () => {
-          const { port } = server.address() as { port: number }
-          server.close(() => resolve(port))
-        })
-      })
-    )
-  }
-  return ports
-}
 
 describe('the queue without a network', () => {
   it('takes 5 files while the service is down, survives two restarts, and publishes them in order when it comes up', async () => {
@@ -31,7 +15,9 @@ describe('the queue without a network', () => {
     const names = ['first', 'second', 'third', 'fourth', 'fifth']
     const paths = await Promise.all(names.map((name) => writePdf(files, `${name}.pdf`)))
 
-    let running = await startQueueCore(addresses, { dir })
+    // One upload at a time: with two, which of two concurrent creates the service numbers first is a race.
+    const settings = { uploadConcurrency: 1 }
+    let running = await startQueueCore(addresses, { dir, settings })
     const added = await running.core.uploads.enqueuePaths({ paths, docType: 'Flipbook', onSameContent: 'ask' })
     expect(added.added.map((job) => job.name)).toEqual(names)
     const offline = await waitForQueue(running.core, (view) => !view.connectivity.online)
@@ -42,7 +28,7 @@ describe('the queue without a network', () => {
 
     for (let restart = 0; restart < 2; restart++) {
       await running.core.close()
-      running = await startQueueCore(addresses, { dir })
+      running = await startQueueCore(addresses, { dir, settings })
       expect(running.core.uploads.list().jobs.map((job) => job.name)).toEqual(names)
     }
 

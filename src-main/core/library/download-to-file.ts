@@ -2,7 +2,7 @@ import { createWriteStream } from 'node:fs'
 import { rename, rm } from 'node:fs/promises'
 import { pipeline } from 'node:stream/promises'
 import { interceptors, request } from 'undici'
-import type { Network } from '../../core/api/http/network'
+import type { Network } from '../api/http/network'
 
 /** How far a download is. */
 export interface DownloadProgress {

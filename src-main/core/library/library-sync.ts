@@ -1,0 +1,227 @@
+import type { LibraryChange, LibrarySyncState } from '../../../src-shared/domain/library'
+import type { DocType, ItemSummary } from '../../../src-shared/domain/service/item'
+import type { ApiClient } from '../api/api-client'
+import type { Logger } from '../log'
+import type { ServiceConnection } from '../service/service-connection'
+import { throttle } from '../throttle'
+import { toLibraryItem } from './library-item'
+import type { LibraryStore } from './library-store'
+import { ListCursor } from './list-pages'
+import { interruptionOf, SIGNED_OUT, type Interruption } from './sync-interruption'
+import { learnStorageRoot } from './thumbnail-root'
+
+/**
+ * Rows per list request: the service's usual cap (a bigger ask is cut and reported as
+ * `Capped`, and the cursor then pages by what the service says it used).
+ */
+export const SYNC_PAGE_SIZE = 100
+/** Progress reaches the window at most ten times a second. */
+const PROGRESS_INTERVAL_MS = 100
+const FIRST_RETRY_MS = 5_000
+const MAX_RETRY_MS = 60_000
+
+/** The hosts to sync, and what identifies them (a new address starts the sync over). */
+export interface SyncHosts {
+  docTypes: DocType[]
+  signature: string
+}
+
+export interface LibrarySyncDependencies {
+  store: LibraryStore
+  connection: ServiceConnection
+  hosts: () => SyncHosts
+  onState: (state: LibrarySyncState) => void
+  onChange: (change: LibraryChange) => void
+  log: Logger
+}
+
+/** A sync in progress or interrupted: where each host's listing stands and every key seen so far. */
+interface Run {
+  signature: string
+  cursors: ListCursor[]
+  seen: Set<string>
+  fetched: number
+}
+
+/**
+ * The full sync of the library: every page of every host, newest rows upserted as they
+ * arrive. Only a complete sync removes what the service no longer lists; an interrupted one
+ * keeps its cursors and carries on from the page that failed (on `sync()`, when the network
+ * is back, after a rate-limit wait, after signing in again).
+ */
+export class LibrarySync {
+  private current: LibrarySyncState
+  private run: Run | null = null
+  private running: Promise<LibrarySyncState> | null = null
+  /** Bumped to abandon a run in flight (sign-out, new addresses, closing): its answers are dropped. */
+  private generation = 0
+  private interruption: Interruption | null = null
+  private retryTimer: ReturnType<typeof setTimeout> | undefined
+  private retryDelay = FIRST_RETRY_MS
+  private closed = false
+  private readonly progress = throttle(() => this.deps.onState(this.state), PROGRESS_INTERVAL_MS)
+
+  constructor(private readonly deps: LibrarySyncDependencies) {
+    this.current = { phase: 'idle', fetched: 0, total: null, syncedAt: deps.store.syncedAt, message: null, capped: false }
+  }
+
+  get state(): LibrarySyncState {
+    return { ...this.current }
+  }
+
+  /** Starts a sync, resumes an interrupted one, or joins the one running; resolves when it ends. */
+  sync(): Promise<LibrarySyncState> {
+    if (this.closed) return Promise.resolve(this.state)
+    if (this.running) return this.running
+    this.clearRetry()
+    const hosts = this.deps.hosts()
+    if (!this.run || this.run.signature !== hosts.signature) {
+      const query = { pageSize: SYNC_PAGE_SIZE, sortBy: 'CreatedOn', sortOrder: 'ASC' } as const
+      this.run = { signature: hosts.signature, cursors: hosts.docTypes.map((docType) => new ListCursor(query, docType)), seen: new Set(), fetched: 0 }
+    }
+    this.interruption = null
+    this.set({ phase: 'syncing', message: null, ...this.counts(this.run) }, true)
+    const generation = this.generation
+    const running = this.execute(this.run, generation)
+    this.running = running
+    return running
+  }
+
+  /** The OS network came back: an offline sync carries on at once. */
+  networkChanged(online: boolean): void {
+    if (online && this.interruption?.reason === 'network') void this.sync()
+  }
+
+  /** The service client appeared, went away or was rebuilt (sign-in, sign-out, new settings). */
+  connectionChanged(): void {
+    if (this.closed) return
+    this.abandon()
+    if (!this.deps.connection.connected) {
+      // The next account may be another one: start over after signing in.
+      const hadRun = this.run !== null
+      this.run = null
+      if (hadRun) {
+        this.interruption = SIGNED_OUT
+        this.set({ phase: 'interrupted', message: this.interruption.message }, true)
+      }
+      return
+    }
+    void this.sync()
+  }
+
+  async close(): Promise<void> {
+    this.closed = true
+    this.abandon()
+    this.progress.cancel()
+  }
+
+  private abandon(): void {
+    this.generation += 1
+    this.running = null
+    this.clearRetry()
+  }
+
+  private async execute(run: Run, generation: number): Promise<LibrarySyncState> {
+    const stale = (): boolean => generation !== this.generation
+    const tried = new Set<DocType>()
+    try {
+      for (const cursor of run.cursors) {
+        while (!cursor.done) {
+          const client = this.deps.connection.client()
+          const rows = await cursor.next(client)
+          if (stale()) return this.state
+          await this.learnRoots(client, rows, cursor.docType, tried)
+          if (stale()) return this.state
+          const items = rows.map((row) => toLibraryItem(row, cursor.docType, this.deps.store.roots))
+          for (const item of items) run.seen.add(item.key)
+          run.fetched += rows.length
+          const upserted = this.deps.store.upsert(items)
+          if (upserted.length > 0) this.deps.onChange({ upserted, removed: [] })
+          this.set(this.counts(run), false)
+        }
+      }
+      // Complete: what the service no longer lists leaves (an interrupted sync never gets here).
+      const gone = [...this.deps.store.keys()].filter((key) => !run.seen.has(key))
+      const removed = this.deps.store.remove(gone)
+      if (removed.length > 0) this.deps.onChange({ upserted: [], removed })
+      const syncedAt = new Date().toISOString()
+      this.deps.store.completed(syncedAt)
+      this.run = null
+      this.running = null
+      this.retryDelay = FIRST_RETRY_MS
+      this.set({ phase: 'idle', message: null, syncedAt, ...this.counts(run) }, true)
+    } catch (error) {
+      if (stale()) return this.state
+      const interruption = interruptionOf(error)
+      if (interruption.reason === 'failed') this.deps.log.warn('The library sync stopped', error)
+      this.interruption = interruption
+      // Ended: a sync() from here on (the window reacting to this state) starts a new try.
+      this.running = null
+      this.set({ phase: 'interrupted', message: interruption.message }, true)
+      this.scheduleRetry(interruption)
+    }
+    await this.deps.store.flush()
+    return this.state
+  }
+
+  /**
+   * Thumbnails need each kind's storage root (see learnStorageRoot): learned once, from the
+   * first row of that kind with a thumbnail. A failure leaves thumbnails unknown and is tried
+   * again by the next sync; it never stops this one.
+   */
+  private async learnRoots(client: ApiClient, rows: ItemSummary[], hostDocType: DocType, tried: Set<DocType>): Promise<void> {
+    for (const row of rows) {
+      const docType = row.docType ?? hostDocType
+      if (!row.thumbnail || tried.has(docType) || this.deps.store.roots[docType]) continue
+      tried.add(docType)
+      const askHost: DocType = docType === 'Document' && this.deps.hosts().docTypes.includes('Document') ? 'Document' : 'Flipbook'
+      try {
+        const root = await learnStorageRoot(client, row.id, askHost)
+        if (root === null) {
+          this.deps.log.warn(`The storage address of ${docType} files could not be learned; thumbnails stay hidden`)
+          continue
+        }
+        const change = this.deps.store.setRoot(docType, root)
+        if (change.upserted.length > 0) this.deps.onChange(change)
+      } catch (error) {
+        this.deps.log.warn(`The storage address of ${docType} files could not be learned this time`, error)
+      }
+    }
+  }
+
+  private counts(run: Run): Pick<LibrarySyncState, 'fetched' | 'total' | 'capped'> {
+    const totals = run.cursors.map((cursor) => cursor.total).filter((total): total is number => total !== null)
+    return {
+      fetched: run.fetched,
+      total: totals.length === 0 ? null : totals.reduce((sum, total) => sum + total, 0),
+      capped: run.cursors.some((cursor) => cursor.capped)
+    }
+  }
+
+  /** Progress is throttled; a change of phase reaches the window at once (after any progress waiting). */
+  private set(patch: Partial<LibrarySyncState>, now: boolean): void {
+    this.current = { ...this.current, ...patch }
+    if (!now) {
+      this.progress.request()
+      return
+    }
+    this.progress.cancel()
+    this.deps.onState(this.state)
+  }
+
+  private scheduleRetry(interruption: Interruption): void {
+    if (interruption.reason === 'signed-out' || this.closed) return
+    const delay = interruption.retryAt !== null ? Math.max(0, interruption.retryAt - Date.now()) + 250 : this.retryDelay
+    if (interruption.retryAt === null) this.retryDelay = Math.min(MAX_RETRY_MS, this.retryDelay * 2)
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = undefined
+      void this.sync()
+    }, delay)
+    this.retryTimer.unref?.()
+  }
+
+  private clearRetry(): void {
+    if (this.retryTimer) clearTimeout(this.retryTimer)
+    this.retryTimer = undefined
+  }
+}

@@ -1,0 +1,331 @@
+import { randomUUID } from 'node:crypto'
+import { readdir, stat } from 'node:fs/promises'
+import { basename, dirname, join } from 'node:path'
+import { AppError } from '../../../src-shared/contract/errors'
+import { isTemporaryFileName, type LinksView } from '../../../src-shared/domain/links'
+import { FINISHED_STATES, type QueueChange } from '../../../src-shared/domain/queue'
+import type { ApiClient } from '../api/api-client'
+import type { HandlersOf } from '../area-handlers'
+import type { EventSink } from '../events'
+import type { Logger } from '../log'
+import type { UploadQueue } from '../queue/upload-queue'
+import { checkPath } from './check-path'
+import { createFolderWatcher, type WatchTarget } from './folder-watcher'
+import { toLinkView } from './link-views'
+import { createLinkUpdates } from './link-updates'
+import type { FolderRecord, LinkRecord } from './links-file'
+import { openLinksStore } from './links-store'
+import { lookAtPdf } from './look-at-pdf'
+import { createJobSettler, recordVersion } from './settle-jobs'
+import { copyPath, pruneCopies } from './version-copies'
+import { describeItem } from './describe-item'
+
+export interface LinksServiceDeps {
+  dataDir: string
+  uploads: Pick<UploadQueue, 'replace' | 'enqueuePaths' | 'list' | 'jobFile'>
+  client(): ApiClient | null
+  emit: EventSink
+  log: Logger
+  /** Follows the queue's changes; returns the stop function. */
+  onQueueChange(listener: (change: QueueChange) => void): () => void
+  /** Watch the files (the app, `flipdrop watch`); without it links are only edited (other commands). */
+  watch: boolean
+  /** awaitWriteFinish's stability threshold: a file's size must not change for this long. */
+  stabilityMs?: number
+  pollIntervalMs?: number
+  /** The OS folder dialog ("Add a hot folder…"); null when cancelled. */
+  chooseFolder?: () => Promise<string | null>
+  /** The OS file dialog for PDFs ("Link a local file…"). */
+  choosePdfs?: () => Promise<string[]>
+}
+
+export interface LinksService extends HandlersOf<'links'> {
+  list(): LinksView
+  close(): Promise<void>
+}
+
+const DEFAULT_STABILITY_MS = 1_000
+const DEFAULT_POLL_MS = 1_000
+
+/** The `links` area: linked PDFs and hot folders, watched while this process holds the data folder. */
+export async function createLinksService(deps: LinksServiceDeps): Promise<LinksService> {
+  const stabilityMs = deps.stabilityMs ?? DEFAULT_STABILITY_MS
+  const store = await openLinksStore({ dataDir: deps.dataDir, watching: deps.watch, emit: deps.emit, log: deps.log })
+  const { file } = store
+  const updates = createLinkUpdates({ store, uploads: deps.uploads, client: deps.client, log: deps.log })
+  const settler = createJobSettler({ dataDir: deps.dataDir, store, uploads: deps.uploads, emit: deps.emit })
+  let closed = false
+  const timers = new Set<NodeJS.Timeout>()
+
+  // One check per path at a time; events during a check make it run once more afterwards.
+  const checks = new Map<string, { again: boolean; running: Promise<void> }>()
+  function check(path: string): Promise<void> {
+    const existing = checks.get(path)
+    if (existing) {
+      existing.again = true
+      return existing.running
+    }
+    const entry = { again: true, running: Promise.resolve() }
+    checks.set(path, entry)
+    entry.running = (async () => {
+      while (entry.again && !closed) {
+        entry.again = false
+        await updates.consider(path).catch((error: unknown) => deps.log.warn(`Could not look at ${path}`, error))
+      }
+      checks.delete(path)
+    })()
+    return entry.running
+  }
+
+  async function rescanDir(dir: string): Promise<void> {
+    const jobs: Promise<void>[] = file.links.filter((link) => dirname(link.path) === dir).map((link) => check(link.path))
+    const folder = file.folders.find((entry) => entry.path === dir && !entry.paused)
+    if (folder) {
+      const names = await readdir(dir).then(
+        (found) => {
+          store.missingFolders.delete(folder.id)
+          return found
+        },
+        () => {
+          store.missingFolders.add(folder.id)
+          return []
+        }
+      )
+      jobs.push(...names.filter((name) => !isTemporaryFileName(name)).map((name) => check(join(dir, name))))
+    }
+    await Promise.all(jobs)
+  }
+
+  const watcher = createFolderWatcher({
+    stabilityMs,
+    pollIntervalMs: deps.pollIntervalMs ?? DEFAULT_POLL_MS,
+    onFile(path, change) {
+      if (change === 'present') return void check(path)
+      // A save that renames a temporary file over this one removes it for a moment: look once it settled.
+      const timer = setTimeout(() => {
+        timers.delete(timer)
+        void check(path)
+      }, stabilityMs)
+      timers.add(timer)
+    },
+    onReady: (dir) => void rescanDir(dir),
+    onPolling(dir) {
+      for (const entry of [...file.links.filter((link) => dirname(link.path) === dir), ...file.folders.filter((folder) => folder.path === dir)]) {
+        entry.polling = true
+      }
+      void store.save().then(applyWatch)
+    },
+    log: deps.log
+  })
+
+  /** Watches the folders of active links and hot folders (nothing when this process does not watch). */
+  async function applyWatch(): Promise<void> {
+    if (!deps.watch || closed) return
+    const targets = new Map<string, WatchTarget>()
+    const names = new Map<string, Set<string>>()
+    for (const link of file.links.filter((entry) => !entry.paused)) {
+      const dir = dirname(link.path)
+      names.set(dir, (names.get(dir) ?? new Set()).add(basename(link.path)))
+      targets.set(dir, { dir, polling: link.polling || targets.get(dir)?.polling === true, names: names.get(dir) ?? new Set() })
+    }
+    for (const folder of file.folders.filter((entry) => !entry.paused)) {
+      targets.set(folder.path, { dir: folder.path, polling: folder.polling || targets.get(folder.path)?.polling === true, names: 'all' })
+    }
+    await watcher.set([...targets.values()])
+  }
+
+  async function afterJob(jobId: string, job: Parameters<typeof settler.settle>[1]): Promise<void> {
+    const linkId = await settler.settle(jobId, job)
+    const link = file.links.find((entry) => entry.id === linkId)
+    if (link && updates.again.delete(link.id)) await check(link.path)
+    // A hot folder's new link is watched by name from now on.
+    if (linkId === null) await applyWatch()
+  }
+
+  // Jobs that ended while nobody followed them (FlipDrop was closed, or another process ran the queue).
+  const queued = new Map(deps.uploads.list().jobs.map((job) => [job.id, job]))
+  for (const pending of [...file.pending]) {
+    const job = queued.get(pending.jobId)
+    if (!job) await afterJob(pending.jobId, null)
+    else if (FINISHED_STATES.includes(job.state)) await afterJob(pending.jobId, job)
+  }
+  const stopFollowing = deps.onQueueChange((change) => {
+    for (const job of change.jobs) if (FINISHED_STATES.includes(job.state)) void afterJob(job.id, job)
+    for (const id of change.removed) void afterJob(id, null)
+  })
+  for (const folder of file.folders) {
+    for (const path of folder.offered) void stat(path).then((stats) => store.offeredSizes.set(path, stats.size), () => undefined)
+  }
+  // Each folder is looked at again once watched (a change made while FlipDrop was closed is noticed so).
+  await applyWatch()
+
+  async function checkedFolder(path: string): Promise<string> {
+    return checkPath(path, 'folder')
+  }
+
+  async function addLink(record: Omit<LinkRecord, 'id' | 'paused' | 'problem' | 'message' | 'polling'>): Promise<LinkRecord> {
+    if (file.links.some((link) => link.path === record.path)) {
+      throw new AppError('not-allowed', `${basename(record.path)} is already linked; unlink it first.`)
+    }
+    const link: LinkRecord = { id: randomUUID(), paused: false, problem: null, message: null, polling: false, ...record }
+    file.links.push(link)
+    for (const folder of file.folders) updates.forgetOffered(folder, link.path)
+    await store.save()
+    await applyWatch()
+    return link
+  }
+
+  async function completePdf(path: string): Promise<{ sha256: string; size: number }> {
+    const look = await lookAtPdf(path)
+    if (look.kind !== 'pdf') throw new AppError('invalid-input', `${basename(path)} is not a complete PDF.`)
+    return look
+  }
+
+  function view(): LinksView {
+    return store.view()
+  }
+
+  const service: LinksService = {
+    list: view,
+    async chooseHotFolder({ docType }) {
+      const path = deps.chooseFolder ? await deps.chooseFolder() : null
+      return path === null ? null : service.addHotFolder({ path, docType })
+    },
+    async chooseAndLink({ itemId }) {
+      const [path] = deps.choosePdfs ? await deps.choosePdfs() : []
+      return path === undefined ? null : service.link({ path, itemId })
+    },
+    async link({ path, itemId }) {
+      const checked = await checkPath(path, 'file')
+      const { sha256 } = await completePdf(checked)
+      const item = await describeItem(deps.client(), itemId)
+      const link = await addLink({ path: checked, itemId, ...item, seen: sha256, published: null, versions: [], folderId: null })
+      return toLinkView(link, file)
+    },
+    async linkJob({ jobId }) {
+      const job = deps.uploads.list().jobs.find((entry) => entry.id === jobId)
+      const sent = deps.uploads.jobFile(jobId)
+      if (!job || job.state !== 'done' || !job.result || !sent) {
+        throw new AppError('not-allowed', 'Only a finished upload of a file can keep its file linked.')
+      }
+      const path = await checkPath(sent.path, 'file')
+      const record = { path, itemId: job.result.itemId, docType: job.docType, name: job.name, url: job.result.url }
+      const draft: LinkRecord = { id: '', paused: false, problem: null, message: null, polling: false, seen: sent.sha256, published: null, versions: [], folderId: null, ...record }
+      await recordVersion({ dataDir: deps.dataDir, store }, draft, sent, job.result.pages)
+      const link = await addLink({ ...record, seen: sent.sha256, published: draft.published, versions: draft.versions, folderId: null })
+      // The file may have changed since it was uploaded.
+      void check(link.path)
+      return toLinkView(link, file)
+    },
+    async unlink(ref) {
+      const link = store.link(ref)
+      file.links = file.links.filter((entry) => entry !== link)
+      // Its jobs finish in the queue; they are simply no longer followed.
+      file.pending = file.pending.filter((job) => job.linkId !== link.id)
+      await store.save()
+      await prune()
+      await applyWatch()
+      return view()
+    },
+    async pause(ref) {
+      const link = store.link(ref)
+      link.paused = true
+      await store.save()
+      await applyWatch()
+      return toLinkView(link, file)
+    },
+    async resume(ref) {
+      const link = store.link(ref)
+      link.paused = false
+      // Resuming after the item was deleted tries again: if it is still gone, the link pauses again.
+      if (link.problem === 'item-gone') link.problem = null
+      link.message = null
+      await store.save()
+      await applyWatch()
+      await check(link.path)
+      return toLinkView(link, file)
+    },
+    async addHotFolder({ path, docType }) {
+      const dir = await checkedFolder(path)
+      if (file.folders.some((folder) => folder.path === dir)) throw new AppError('not-allowed', `${dir} is already a hot folder.`)
+      const folder: FolderRecord = { id: randomUUID(), path: dir, docType, paused: false, polling: false, offered: [] }
+      // What is there already is offered, never published silently.
+      for (const name of (await readdir(dir)).filter((entry) => !isTemporaryFileName(entry)).sort()) {
+        const filePath = join(dir, name)
+        const look = await lookAtPdf(filePath).catch(() => null)
+        if (look?.kind === 'pdf' && !file.links.some((link) => link.path === filePath)) updates.offer(folder, filePath, look.size)
+      }
+      file.folders.push(folder)
+      await store.save()
+      await applyWatch()
+      return view()
+    },
+    async removeHotFolder(ref) {
+      const folder = store.folder(ref.path !== undefined ? { path: ref.path.replace(/(.)[\\/]+$/, '$1') } : ref)
+      file.folders = file.folders.filter((entry) => entry !== folder)
+      // Its links stay: they are links like any other now.
+      for (const link of file.links) if (link.folderId === folder.id) link.folderId = null
+      await store.save()
+      await applyWatch()
+      return view()
+    },
+    async pauseHotFolder(ref) {
+      store.folder(ref).paused = true
+      await store.save()
+      await applyWatch()
+      return view()
+    },
+    async resumeHotFolder(ref) {
+      const folder = store.folder(ref)
+      folder.paused = false
+      await store.save()
+      await applyWatch()
+      return view()
+    },
+    async publishOffered({ folderId, paths }) {
+      const folder = store.folder({ folderId })
+      const chosen = paths ?? [...folder.offered]
+      const unknown = chosen.filter((path) => !folder.offered.includes(path))
+      if (unknown.length > 0) throw new AppError('not-found', `${basename(unknown[0] ?? '')} is not offered in this folder.`)
+      for (const path of chosen) updates.forgetOffered(folder, path)
+      await Promise.all(chosen.map((path) => updates.publishNew(folder, path)))
+      await store.save()
+      return view()
+    },
+    async restoreVersion({ linkId, sha256 }) {
+      const link = store.link({ linkId })
+      const version = link.versions.find((entry) => entry.sha256 === sha256)
+      if (!version?.kept) throw new AppError('not-allowed', 'No copy of that version was kept (turn on "Keep copies" to restore later versions).')
+      if (file.pending.some((job) => job.linkId === link.id)) throw new AppError('not-allowed', 'An update of this item is still in the queue; try again when it finished.')
+      const copy = copyPath(deps.dataDir, sha256)
+      const result = await deps.uploads.replace({ itemId: link.itemId, path: copy })
+      const job = result.added[0]
+      if (!job) throw new AppError('not-allowed', result.refused[0]?.reason ?? 'The kept copy could not be queued.')
+      file.pending.push({ jobId: job.id, linkId: link.id, folderId: link.folderId, path: copy, sha256, size: version.size })
+      await store.save()
+      return toLinkView(link, file)
+    },
+    async setKeepCopies({ keepCopies }) {
+      file.keepCopies = keepCopies
+      if (!keepCopies) for (const link of file.links) link.versions = link.versions.map((version) => ({ ...version, kept: false }))
+      await store.save()
+      await prune()
+      return view()
+    },
+    async close() {
+      closed = true
+      stopFollowing()
+      for (const timer of timers) clearTimeout(timer)
+      await watcher.close()
+      await Promise.all([...checks.values()].map((entry) => entry.running))
+      await store.save()
+    }
+  }
+
+  async function prune(): Promise<void> {
+    const kept = new Set(file.links.flatMap((link) => link.versions.filter((version) => version.kept).map((version) => version.sha256)))
+    await pruneCopies(deps.dataDir, kept)
+  }
+
+  return service
+}

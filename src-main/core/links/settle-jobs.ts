@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto'
+import { contract } from '../../../src-shared/contract'
+import type { LinkUpdated } from '../../../src-shared/domain/links'
+import type { JobView } from '../../../src-shared/domain/queue'
+import { explain } from '../api/service-error'
+import type { EventSink } from '../events'
+import type { UploadQueue } from '../queue/upload-queue'
+import type { LinkRecord, PendingJob } from './links-file'
+import type { LinksStore } from './links-store'
+import { copyPath, keepCopy } from './version-copies'
+
+/** Versions kept per link, newest first (their copies too). */
+export const MAX_VERSIONS = 20
+
+export interface SettleJobsDeps {
+  dataDir: string
+  store: LinksStore
+  uploads: Pick<UploadQueue, 'jobFile'>
+  emit: EventSink
+}
+
+/** Adds a published version to a link (and keeps a copy of its bytes when asked). */
+export async function recordVersion(
+  deps: Pick<SettleJobsDeps, 'dataDir' | 'store'>,
+  link: LinkRecord,
+  sent: { path: string; sha256: string; size: number },
+  pages: number | null
+): Promise<void> {
+  const at = Date.now()
+  const isCopy = sent.path === copyPath(deps.dataDir, sent.sha256)
+  const kept = deps.store.file.keepCopies && (isCopy || (await keepCopy(deps.dataDir, sent.path, sent.sha256)))
+  link.published = { sha256: sent.sha256, size: sent.size, at }
+  link.versions = [{ at, size: sent.size, sha256: sent.sha256, pages, kept }, ...link.versions].slice(0, MAX_VERSIONS)
+}
+
+/**
+ * Follows the queue jobs that links and hot folders started: a finished replace becomes a
+ * version of its link ("Updated <name> (same link)"); a finished create from a hot folder
+ * becomes a link; a replace that failed because the item is gone pauses its link.
+ */
+export function createJobSettler(deps: SettleJobsDeps) {
+  const { store } = deps
+  const { file } = store
+
+  async function done(pending: PendingJob, job: JobView): Promise<void> {
+    const sent = deps.uploads.jobFile(job.id) ?? pending
+    const facts = { path: sent.path, sha256: sent.sha256, size: sent.size }
+    const pages = job.result?.pages ?? null
+    if (pending.linkId !== null) {
+      const link = file.links.find((entry) => entry.id === pending.linkId)
+      if (!link) return
+      await recordVersion(deps, link, facts, pages)
+      link.message = null
+      const updated: LinkUpdated = { linkId: link.id, itemId: link.itemId, name: link.name, url: link.url }
+      deps.emit(contract.links.updated, updated)
+      return
+    }
+    if (!job.result || file.links.some((entry) => entry.path === pending.path)) return
+    const folderId = file.folders.some((folder) => folder.id === pending.folderId) ? pending.folderId : null
+    const link: LinkRecord = {
+      id: randomUUID(),
+      path: pending.path,
+      itemId: job.result.itemId,
+      docType: job.docType,
+      name: job.name,
+      url: job.result.url,
+      paused: false,
+      problem: null,
+      message: null,
+      seen: pending.sha256,
+      published: null,
+      versions: [],
+      folderId,
+      polling: false
+    }
+    await recordVersion(deps, link, facts, pages)
+    file.links.push(link)
+  }
+
+  function failed(pending: PendingJob, job: JobView): void {
+    if (pending.linkId !== null) {
+      const link = file.links.find((entry) => entry.id === pending.linkId)
+      if (!link) return
+      const gone = job.failure?.message === explain.notFound()
+      link.problem = gone ? 'item-gone' : link.problem
+      link.paused ||= gone
+      link.message = gone
+        ? `${link.name} (item ${link.itemId}) was deleted on the service; the link is paused.`
+        : `The update was not published: ${job.failure?.message ?? 'it was cancelled'}.`
+      return
+    }
+    // A hot folder's file that did not become an item waits as an offer: never retried silently.
+    const folder = file.folders.find((entry) => entry.id === pending.folderId)
+    if (folder && !folder.offered.includes(pending.path)) {
+      folder.offered.push(pending.path)
+      store.offeredSizes.set(pending.path, pending.size)
+    }
+  }
+
+  /** A job ended (or left the queue: `job` null). Returns the link to look at again, if any. */
+  async function settle(jobId: string, job: JobView | null): Promise<string | null> {
+    const pending = file.pending.find((entry) => entry.jobId === jobId)
+    if (!pending) return null
+    file.pending = file.pending.filter((entry) => entry !== pending)
+    if (job?.state === 'done') await done(pending, job)
+    else if (job) failed(pending, job)
+    await store.save()
+    return pending.linkId
+  }
+
+  return { settle }
+}

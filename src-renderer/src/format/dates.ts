@@ -1,0 +1,57 @@
+import { UNKNOWN } from './unknown'
+
+// Formatters are costly to build and a grid formats thousands of values: one per kind and locale.
+const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>()
+function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, build: () => T): T {
+  let formatter = formatters.get(key) as T | undefined
+  if (!formatter) {
+    formatter = build()
+    formatters.set(key, formatter)
+  }
+  return formatter
+}
+
+/**
+ * A date in the user's locale ("23 Nov 2026"); "unknown" when the service did not say. A plain
+ * day (`YYYY-MM-DD`, the subscription's dates) is read in UTC, so no time zone moves it.
+ */
+export function formatDate(iso: string | null, locale?: string): string {
+  if (!iso) return UNKNOWN
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return UNKNOWN
+  const plainDay = /^\d{4}-\d{2}-\d{2}$/.test(iso)
+  return cached(`date|${plainDay ? 'utc' : 'local'}|${locale ?? ''}`, () =>
+    new Intl.DateTimeFormat(locale, { dateStyle: 'medium', ...(plainDay ? { timeZone: 'UTC' } : {}) })
+  ).format(date)
+}
+
+/** A date and time in the user's locale, for exact moments ("last synced" on hover). */
+export function formatDateTime(iso: string, locale?: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
+}
+
+const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['second', 60],
+  ['minute', 60],
+  ['hour', 24],
+  ['day', 7],
+  ['week', 4.35],
+  ['month', 12],
+  ['year', Number.POSITIVE_INFINITY]
+]
+
+/** How long ago, as people say it in their language ("5 minutes ago", "yesterday"). */
+export function formatAgo(iso: string, now: number, locale?: string): string {
+  let value = (Date.parse(iso) - now) / 1000
+  if (Math.abs(value) < 45) return new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(0, 'second')
+  for (const [unit, size] of STEPS) {
+    if (Math.abs(value) < size) return new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(Math.round(value), unit)
+    value /= size
+  }
+  return formatDateTime(iso, locale)
+}
+
+/** A count in the user's locale ("10,000"); "unknown" when the service did not say. */
+export function formatCount(value: number | null, locale?: string): string {
+  return value === null ? UNKNOWN : cached(`count|${locale ?? ''}`, () => new Intl.NumberFormat(locale)).format(value)
+}

@@ -1,0 +1,133 @@
+import type { LibraryItem } from '../../../src-shared/domain/library'
+import type { DocType, SortKey, SortOrder } from '../../../src-shared/domain/service/item'
+
+/** What the window shows of the library: the service's own keys, so the service's answer can confirm it. */
+export interface LibraryFilter {
+  search: string
+  /** null: every folder; '' : items in no folder. */
+  folder: string | null
+  docType: DocType | null
+  sortBy: SortKey
+  sortOrder: SortOrder
+}
+
+const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' })
+
+/** Lower-cased text an item is searched by, built once per row object (rows are replaced, never mutated). */
+const haystacks = new WeakMap<LibraryItem, string>()
+
+function haystackOf(item: LibraryItem): string {
+  let text = haystacks.get(item)
+  if (text === undefined) {
+    text = [item.name, item.title, item.description, item.folder, item.customUrl].filter(Boolean).join('\n').toLowerCase()
+    haystacks.set(item, text)
+  }
+  return text
+}
+
+type Compare = (a: LibraryItem, b: LibraryItem) => number
+
+/** Unknown values sort last in both directions: "unknown" is not smaller than 0. */
+function nullsLast<T>(read: (item: LibraryItem) => T | null, compare: (a: T, b: T) => number, order: SortOrder): Compare {
+  const sign = order === 'ASC' ? 1 : -1
+  return (a, b) => {
+    const x = read(a)
+    const y = read(b)
+    if (x === null || y === null) return x === y ? 0 : x === null ? 1 : -1
+    return sign * compare(x, y)
+  }
+}
+
+const byValue = <T extends number | string>(a: T, b: T): number => (a < b ? -1 : a > b ? 1 : 0)
+
+/**
+ * A name's sort key, built once per row: accents and case folded, digit runs padded so
+ * "Item 9" comes before "Item 10". Comparing these is ~20× faster than Intl.Collator.compare,
+ * which made sorting 10,000 names take 70 ms (bench: "render after data arrives").
+ */
+const nameKeys = new WeakMap<LibraryItem, string>()
+function nameKey(item: LibraryItem): string | null {
+  if (item.name === null) return null
+  let key = nameKeys.get(item)
+  if (key === undefined) {
+    key = item.name
+      .normalize('NFD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      .replace(/\d+/g, (digits) => digits.padStart(12, '0'))
+    nameKeys.set(item, key)
+  }
+  return key
+}
+
+/** Creation instants, parsed once per row (ISO texts with different offsets do not sort as text). */
+const createdTimes = new WeakMap<LibraryItem, number | null>()
+function createdTime(item: LibraryItem): number | null {
+  let time = createdTimes.get(item)
+  if (time === undefined) {
+    const parsed = item.createdOn === null ? Number.NaN : Date.parse(item.createdOn)
+    time = Number.isNaN(parsed) ? null : parsed
+    createdTimes.set(item, time)
+  }
+  return time
+}
+
+function comparator(sortBy: SortKey, order: SortOrder): Compare {
+  const primary: Compare =
+    sortBy === 'Name'
+      ? nullsLast(nameKey, byValue, order)
+      : sortBy === 'DocType'
+        ? nullsLast((item) => item.docType, byValue, order)
+        : sortBy === 'CreatedOn'
+          ? nullsLast(createdTime, byValue, order)
+          : sortBy === 'NoOfViews'
+            ? nullsLast((item) => item.views, byValue, order)
+            : nullsLast((item) => item.leads, byValue, order)
+  // Ties keep a stable, meaningful order: by name, then by key.
+  const byName = nullsLast(nameKey, byValue, 'ASC')
+  return (a, b) => primary(a, b) || byName(a, b) || byValue(a.key, b.key)
+}
+
+/**
+ * Sorts once per (items, key, order) and filters the sorted list per keystroke: typing in the
+ * search box at 10,000 items is one linear pass, not a sort (bench: "search as you type").
+ */
+export function createLocalView() {
+  let sortedFor: { items: readonly LibraryItem[]; sortBy: SortKey; order: SortOrder } | null = null
+  let sorted: LibraryItem[] = []
+
+  function sortedItems(items: readonly LibraryItem[], sortBy: SortKey, order: SortOrder): LibraryItem[] {
+    if (!sortedFor || sortedFor.items !== items || sortedFor.sortBy !== sortBy || sortedFor.order !== order) {
+      sorted = [...items].sort(comparator(sortBy, order))
+      sortedFor = { items, sortBy, order }
+    }
+    return sorted
+  }
+
+  return (items: readonly LibraryItem[], filter: LibraryFilter): LibraryItem[] => {
+    const terms = filter.search.trim().toLowerCase().split(/\s+/).filter(Boolean)
+    const all = sortedItems(items, filter.sortBy, filter.sortOrder)
+    if (terms.length === 0 && filter.folder === null && filter.docType === null) return all
+    return all.filter(
+      (item) =>
+        (filter.folder === null || (item.folder ?? '') === filter.folder) &&
+        (filter.docType === null || item.docType === filter.docType) &&
+        terms.every((term) => haystackOf(item).includes(term))
+    )
+  }
+}
+
+export interface FolderCount {
+  /** '' is "no folder". */
+  folder: string
+  count: number
+}
+
+/** The folders the items use, with how many items each holds, in name order ("no folder" last). */
+export function foldersOf(items: readonly LibraryItem[]): FolderCount[] {
+  const counts = new Map<string, number>()
+  for (const item of items) counts.set(item.folder ?? '', (counts.get(item.folder ?? '') ?? 0) + 1)
+  return [...counts]
+    .map(([folder, count]) => ({ folder, count }))
+    .sort((a, b) => (a.folder === '' ? 1 : b.folder === '' ? -1 : collator.compare(a.folder, b.folder)))
+}

@@ -1,0 +1,121 @@
+import { z } from 'zod'
+import type { ItemDetails } from './service/item-details'
+import { DOC_TYPES, SORT_KEYS, type DocType, type ItemSummary, type NewItem } from './service/item'
+
+/**
+ * An item of the library as the window holds it: the list row of its host, marked with the
+ * host's kind. IDs are unique per host only, so `key` (`Flipbook:12`) names an item.
+ */
+export interface LibraryItem extends ItemSummary {
+  key: string
+  docType: DocType
+  /** Absolute URL of its thumbnail image (the host's storage root + IMGPdf), null when none is known. */
+  thumbnailUrl: string | null
+}
+
+export function libraryKey(docType: DocType, id: number): string {
+  return `${docType}:${id}`
+}
+
+/** Where a full sync stands. */
+export interface LibrarySyncState {
+  /** idle: nothing running; syncing: pages being fetched; interrupted: stopped by the network or an error, resumes from where it stopped. */
+  phase: 'idle' | 'syncing' | 'interrupted'
+  /** Items fetched so far in this sync, and the totals the service announced (null before the first page). */
+  fetched: number
+  total: number | null
+  /** When the last complete sync finished (ISO), null when none has. */
+  syncedAt: string | null
+  /** Why the sync stopped (offline, rate limited, signed out…), null when it did not. */
+  message: string | null
+  /** A host capped the page size asked for (the service's `Capped`). */
+  capped: boolean
+}
+
+/** The whole library as last synced, for the window to show at once. */
+export interface LibrarySnapshot {
+  items: LibraryItem[]
+  sync: LibrarySyncState
+  /** Whether a document host is set (otherwise only flipbooks exist). */
+  hasDocumentHost: boolean
+}
+
+/** Items that changed (added or updated) and keys that left, after a sync or an action. */
+export interface LibraryChange {
+  upserted: LibraryItem[]
+  removed: string[]
+}
+
+export const librarySortSchema = z.enum(SORT_KEYS)
+
+/** The service's own search, sort, folder filter and paging (confirms what the window filtered locally). */
+export const libraryQuerySchema = z
+  .object({
+    search: z.string().trim().max(200).optional(),
+    folder: z.string().max(200).optional(),
+    sortBy: librarySortSchema.optional(),
+    sortOrder: z.enum(['ASC', 'DESC']).optional(),
+    /** 1-based. */
+    pageNo: z.number().int().min(1).max(100_000).default(1),
+    pageSize: z.number().int().min(1).max(500).default(100),
+    docTypes: z.array(z.enum(DOC_TYPES)).min(1).optional()
+  })
+  .strict()
+
+export type LibraryQuery = z.input<typeof libraryQuerySchema>
+
+/** One page of the service's answer, both hosts merged. */
+export interface LibraryPage {
+  items: LibraryItem[]
+  /** TotalRecordCount summed over the hosts asked; null when a host did not say. */
+  totalRecordCount: number | null
+  /** The page size the service used (it may lower the one asked for). */
+  pageSize: number | null
+  capped: boolean
+}
+
+const itemId = z.number().int().positive()
+
+export const itemRefSchema = z.object({ id: itemId, docType: z.enum(DOC_TYPES) }).strict()
+export type ItemRef = z.infer<typeof itemRefSchema>
+
+export const duplicateSchema = itemRefSchema.extend({ count: z.number().int().min(1).max(500) }).strict()
+
+/** What a duplicate made: every copy that exists (kept when a later batch fails), and why it stopped. */
+export interface DuplicateResult {
+  created: NewItem[]
+  /** The failure that stopped it early, null when every copy was made. */
+  error: string | null
+}
+
+export const openByLinkSchema = z
+  .object({ link: z.string().trim().min(1, 'Paste a viewer link, a custom-domain link or a slug.').max(2048) })
+  .strict()
+
+/** An item's details with the item as the library shows it. */
+export interface LibraryDetails {
+  item: LibraryItem
+  details: ItemDetails
+}
+
+/** A download of an item's PDF, streamed to a file the user chose. */
+export interface DownloadResult {
+  /** Null when the user cancelled the save dialog. */
+  path: string | null
+  bytes: number
+}
+
+export interface DownloadProgress {
+  key: string
+  received: number
+  /** Null when the storage did not say. */
+  total: number | null
+}
+
+/** Replace an item's PDF from a file (path from a drop, or the OS dialog when absent) or a URL. */
+export const replaceItemSchema = itemRefSchema
+  .extend({
+    path: z.string().min(1).max(4096).optional(),
+    url: z.string().min(1).max(2048).optional()
+  })
+  .strict()

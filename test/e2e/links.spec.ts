@@ -1,0 +1,77 @@
+import { mkdtempSync } from 'node:fs'
+import { mkdir, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { makePdf } from '../emulator/fixtures/make-pdf'
+import { expect, test } from './fixtures'
+import { LibraryPage } from './pages/library-page'
+import { PublishPage } from './pages/publish-page'
+import { snapshotBoth } from './support/snapshot-both'
+
+const dropDir = mkdtempSync(join(tmpdir(), 'flipdrop-e2e-links-'))
+// Files settle after 150 ms here (1 s in the app), so a save is acted on quickly.
+test.use({ signedIn: true, hostOptions: { dropDir, core: { links: { stabilityMs: 150, pollIntervalMs: 50 } } }, emulatorOptions: { seed: 3 } })
+
+test('"Keep linked" on a published job: saving the file again updates the item with the same link', async ({ app, emulator, page }) => {
+  const publish = new PublishPage(page)
+  const path = join(dropDir, 'price-list.pdf')
+  await writeFile(path, await makePdf(1, 'price list v1'))
+  await expect(app.heading('publish')).toBeVisible()
+  await publish.drop([{ name: 'price-list.pdf' }])
+  const row = publish.row('price-list')
+  await expect(row).toHaveAttribute('data-state', 'done', { timeout: 15_000 })
+  const item = [...emulator.state.items.values()].find((entry) => entry.name === 'price-list')
+  expect(item).toBeDefined()
+  const slug = item?.slug
+
+  await row.getByRole('button', { name: 'Keep the file of price-list linked' }).click()
+  await expect(row.getByText('Linked', { exact: true })).toBeVisible()
+
+  // A re-export: the same file, new content.
+  await writeFile(path, await makePdf(3, 'price list v2'))
+  await expect(page.getByTestId('toast')).toHaveText('Updated price-list (same link).', { timeout: 15_000 })
+  const after = emulator.state.items.get(item?.id ?? 0)
+  expect(after?.slug).toBe(slug)
+  expect(after?.pages).toBe(3)
+  expect([...emulator.state.items.values()].filter((entry) => entry.name === 'price-list')).toHaveLength(1)
+
+  await app.goTo('settings')
+  const links = page.getByRole('list', { name: 'Linked files' })
+  await expect(links).toContainText('price-list')
+  await expect(links).toContainText(path)
+  await snapshotBoth(page, 'settings-linked-files')
+})
+
+test('a hot folder offers what is already there, publishes it when asked, and links it', async ({ app, host, emulator, page }) => {
+  const folder = join(dropDir, 'exports')
+  await mkdir(folder, { recursive: true })
+  await writeFile(join(folder, 'old-flyer.pdf'), await makePdf(1, 'old flyer'))
+  await app.goTo('settings')
+  host.chooseFolderNext(folder)
+  await page.getByRole('button', { name: 'Add a hot folder…' }).click()
+  const folders = page.getByRole('list', { name: 'Hot folders' })
+  await expect(folders).toContainText(folder)
+  await expect(folders).toContainText('1 PDF was already in this folder')
+  expect([...emulator.state.items.values()].some((entry) => entry.name === 'old-flyer')).toBe(false)
+
+  await folders.getByRole('button', { name: 'Publish 1' }).click()
+  await expect(page.getByRole('list', { name: 'Linked files' })).toContainText('old-flyer', { timeout: 20_000 })
+  expect([...emulator.state.items.values()].filter((entry) => entry.name === 'old-flyer')).toHaveLength(1)
+})
+
+test('"Link a local file…" on a library item links the PDF picked in the OS dialog', async ({ app, host, emulator, page }) => {
+  const library = new LibraryPage(page)
+  const path = join(dropDir, 'brochure-source.pdf')
+  await writeFile(path, await makePdf(2, 'brochure source'))
+  await app.goTo('library')
+  await expect(library.syncStatus).toContainText('Last synced', { timeout: 30_000 })
+  const item = [...emulator.state.items.values()][0]
+  if (!item) throw new Error('the seed has items')
+  await library.search.fill(item.name)
+  await library.entry(item.name).click()
+  host.chooseNext([path])
+  await library.details.getByRole('button', { name: 'Link a local file…' }).click()
+  await expect(library.details.getByTestId('item-linked')).toBeVisible()
+  await app.goTo('settings')
+  await expect(page.getByRole('list', { name: 'Linked files' })).toContainText(path)
+})
