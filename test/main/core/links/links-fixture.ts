@@ -36,8 +36,18 @@ export async function waitForLinks(core: Core, what: string, done: (view: LinksV
 
 /** A PDF's bytes; `label` makes the content (and hash) differ. */
 export function pdfBytes(label: string, pages = 1): Promise<Buffer> {
-  return makePdf(pages, label)
+  // pdf-lib stamps the creation time (to the second): the same label must give the same bytes
+  // within a test, or "v1 as published" would not hash like "v1" made again a second later.
+  const key = `${label}|${pages}`
+  let bytes = made.get(key)
+  if (!bytes) {
+    bytes = makePdf(pages, label)
+    made.set(key, bytes)
+  }
+  return bytes
 }
+
+const made = new Map<string, Promise<Buffer>>()
 
 /** Writes `bytes` to `path` in `pieces` writes on one open file, pausing `pauseMs` between them (an export in progress). */
 export async function writeInPieces(path: string, bytes: Buffer, pieces: number, pauseMs: number): Promise<void> {
