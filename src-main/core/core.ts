@@ -59,6 +59,8 @@ export interface CoreConfig {
   role?: 'app' | 'command'
   /** False: the queue takes jobs but sends none (a command that queues and leaves). Default true. */
   runUploads?: boolean
+  /** Library sync and reference-list refresh on their own (default: in the app, not in a command). */
+  backgroundSync?: boolean
   /**
    * Linked PDFs and hot folders: `watch` (default: the app, not the command, which only edits
    * links unless it is `flipdrop watch`); tests shorten the settling time (awaitWriteFinish).
@@ -211,7 +213,7 @@ export async function createCore(config: CoreConfig, log: Logger): Promise<Core>
         cache: createReferenceCache(config.userDataDir),
         connection,
         userId: () => auth.status().account?.userId ?? null,
-        background: config.role !== 'command',
+        background: config.backgroundSync ?? config.role !== 'command',
         emit: (view) => emit(contract.account.referencesChanged, view),
         log
       })
@@ -229,7 +231,7 @@ export async function createCore(config: CoreConfig, log: Logger): Promise<Core>
       log,
       userId: () => auth.status().account?.userId ?? null,
       // The command does one thing and leaves: no library sync or list refresh behind its back.
-      background: config.role !== 'command',
+      background: config.backgroundSync ?? config.role !== 'command',
       ...(config.chooseSavePath ? { chooseSavePath: config.chooseSavePath } : {}),
       ...(config.choosePdfs ? { choosePdfs: config.choosePdfs } : {})
     })

@@ -106,7 +106,8 @@ describe('the queue, when things go wrong', () => {
   it('429: nothing is sent before the window resets', async () => {
     const tiny = await startEmulator({ keys: [QUEUE_KEY], rateLimit: { limit: 6, windowSeconds: 3 }, log: () => {} })
     try {
-      const started = await startQueueCore(tiny)
+      // Only the queue talks to the service here: no library sync or list refresh shares the 6 requests.
+      const started = await startQueueCore(tiny, { core: { backgroundSync: false } })
       cores.push(started)
       const { core } = started
       await waitForQueue(core, (view) => view.limits.learnedAt !== null)
