@@ -7,7 +7,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { deflateSync } from 'node:zlib'
+import { encodePng } from '../test/support/png'
 
 type Point = readonly [number, number]
 type Rgba = readonly [number, number, number, number]
@@ -94,50 +94,13 @@ function render(shader: Shader, size: number): Buffer {
   return pixels
 }
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
-  return c >>> 0
-})
-
-function crc32(data: Buffer): number {
-  let crc = 0xffffffff
-  for (const byte of data) crc = (CRC_TABLE[(crc ^ byte) & 0xff] ?? 0) ^ (crc >>> 8)
-  return (crc ^ 0xffffffff) >>> 0
-}
-
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4)
-  length.writeUInt32BE(data.length)
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data])
-  const crc = Buffer.alloc(4)
-  crc.writeUInt32BE(crc32(body))
-  return Buffer.concat([length, body, crc])
-}
-
-/** An 8-bit RGBA PNG (colour type 6), rows unfiltered. */
-function encodePng(pixels: Buffer, size: number): Buffer {
-  const header = Buffer.alloc(13)
-  header.writeUInt32BE(size, 0)
-  header.writeUInt32BE(size, 4)
-  header.set([8, 6, 0, 0, 0], 8)
-  const rows = Buffer.alloc(size * (size * 4 + 1))
-  for (let y = 0; y < size; y++) pixels.copy(rows, y * (size * 4 + 1) + 1, y * size * 4, (y + 1) * size * 4)
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(rows, { level: 9 })),
-    chunk('IEND', Buffer.alloc(0))
-  ])
-}
-
 const folder = fileURLToPath(new URL('../build/tray/', import.meta.url))
 mkdirSync(folder, { recursive: true })
 for (const [name, shader] of [
   ['trayTemplate', template],
   ['tray', tile]
 ] as const) {
-  writeFileSync(`${folder}${name}.png`, encodePng(render(shader, 16), 16))
-  writeFileSync(`${folder}${name}@2x.png`, encodePng(render(shader, 32), 32))
+  writeFileSync(`${folder}${name}.png`, encodePng(render(shader, 16), 16, 16, 'rgba', 9))
+  writeFileSync(`${folder}${name}@2x.png`, encodePng(render(shader, 32), 32, 32, 'rgba', 9))
 }
 console.log(`Tray icons written to ${folder}`)
