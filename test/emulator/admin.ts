@@ -6,6 +6,7 @@ import type { JsonValue } from './http/envelope'
 import type { ServerEnv } from './http/route-context'
 import { parseItemId, isViewerSetting } from './routes/item-helpers'
 import { buildFullRecord } from './state/item-record'
+import type { ItemHost } from './state/item-space'
 import type { StoredItem } from './state/types'
 
 /** What the admin endpoints need beyond the shared env. */
@@ -75,9 +76,10 @@ function patchItem(env: ServerEnv, item: StoredItem, patch: Record<string, unkno
 
 /**
  * Test-only endpoints under /__emulator/ (no key): state, reset, faults, seeding and item edits.
- * They answer plain JSON (not the service envelope) and 4xx on bad input.
+ * They answer plain JSON (not the service envelope) and 4xx on bad input. With `separateHostIds`
+ * an item ID is one of the host the admin request was sent to, as in the API.
  */
-export async function serveAdmin(env: ServerEnv, hooks: AdminHooks, ex: Exchange, path: string): Promise<void> {
+export async function serveAdmin(env: ServerEnv, hooks: AdminHooks, ex: Exchange, path: string, host: ItemHost): Promise<void> {
   const method = ex.req.method ?? 'GET'
   const sub = path.slice('/__emulator'.length)
   try {
@@ -104,12 +106,15 @@ export async function serveAdmin(env: ServerEnv, hooks: AdminHooks, ex: Exchange
       const key = body.key ?? env.options.keys[0] ?? ''
       if (!env.state.accountOf(key)) return reply(ex, 400, { error: 'Unknown key' })
       const items = await hooks.seed(body.count, key)
-      return reply(ex, 200, { ok: true, ids: items.map((i) => i.id) })
+      const ids = items.map((i) => i.id)
+      // Seeded Documents go to the document host; with separate IDs the IDs alone are ambiguous.
+      if (!env.state.separateHostIds) return reply(ex, 200, { ok: true, ids })
+      return reply(ex, 200, { ok: true, ids, items: items.map((i) => ({ ID: i.id, Host: env.state.hostOf(i) })) })
     }
     const itemPath = /^\/items\/([^/]+)$/.exec(sub)
     if (itemPath && method === 'PATCH') {
       const id = parseItemId(itemPath[1])
-      const item = id === undefined ? undefined : env.state.items.get(id)
+      const item = id === undefined ? undefined : env.state.itemOn(host, id)
       if (!item) return reply(ex, 404, { error: 'No such item' })
       const patch = z.record(z.string(), z.unknown()).parse(await readJson(ex.req))
       const rejected = patchItem(env, item, patch)

@@ -23,6 +23,7 @@ export const USAGE = `Usage: npm run emulator -- [options]
   --seed                   start with a sample library of a few dozen items
   --seed-items <n>         start with a sample library of n items
   --utc-offset=<±hh:mm>    server time zone of date texts (default +05:30)
+  --separate-host-ids      each host its own items and IDs (default: one ID space)
   --no-admin               disable the /__emulator/ admin endpoints
   --help                   show this text`
 
@@ -81,6 +82,7 @@ export function parseCliArgs(argv: readonly string[]): EmulatorOptionsInput | 'h
         seed: { type: 'boolean' },
         'seed-items': { type: 'string' },
         'utc-offset': { type: 'string' },
+        'separate-host-ids': { type: 'boolean' },
         'no-admin': { type: 'boolean' },
         help: { type: 'boolean' }
       }
@@ -112,6 +114,7 @@ export function parseCliArgs(argv: readonly string[]): EmulatorOptionsInput | 'h
     dataDir: values['data-dir'],
     seed: seedItems ?? (values.seed === true ? true : undefined),
     utcOffsetMinutes: utcOffset(values['utc-offset']),
+    separateHostIds: values['separate-host-ids'] === true ? true : undefined,
     admin: values['no-admin'] === true ? false : undefined
   }
   const defined = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as EmulatorOptionsInput

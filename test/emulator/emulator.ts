@@ -30,7 +30,11 @@ export interface RunningEmulator {
   documentUrl: string
   /** Options after defaults. */
   options: EmulatorOptions
-  /** The live state: items, accounts, rate windows, request log, internal errors. */
+  /**
+   * The live state: items, accounts, rate windows, request log, internal errors. Read items with
+   * `itemOn(host, id)` / `itemsOn(host)` / `allItems()` in either mode; `items` (an ID map) only
+   * without `separateHostIds`.
+   */
   state: EmulatorState
   /** Injected faults: `faults.add({route, kind, ...})`. */
   faults: FaultRegistry
@@ -38,7 +42,7 @@ export interface RunningEmulator {
   dataDir: string
   /** Empties items, files, faults and counters; seeds again when asked (default: the seed option). */
   reset(seed?: boolean | number): Promise<void>
-  /** Adds `count` sample items to the account of `key` (default: the first key). */
+  /** Adds `count` sample items to the account of `key` (default: the first key), each on the host of its DocType. */
   seed(count?: number, key?: string): Promise<StoredItem[]>
   /** JSON view of the state (what GET /__emulator/state returns). */
   snapshot(): Record<string, unknown>
@@ -85,7 +89,10 @@ export async function startEmulator(input: EmulatorOptionsInput = {}): Promise<R
       maxFileMb: options.maxFileMb
     }),
     origins,
-    record: { viewerOrigin: (docType) => origins[docType], utcOffsetMinutes: options.utcOffsetMinutes }
+    record: {
+      viewerOrigin: (item) => origins[state.hostOf(item) === 'document' ? 'Document' : 'Flipbook'],
+      utcOffsetMinutes: options.utcOffsetMinutes
+    }
   }
 
   const urls = { baseUrl: '', documentUrl: '' }
@@ -104,8 +111,8 @@ export async function startEmulator(input: EmulatorOptionsInput = {}): Promise<R
     env,
     routes: ROUTES,
     hostNames: () => hostNames,
-    admin: (ex, path) => serveAdmin(env, { reset, seed, snapshot }, ex, path),
-    publicFiles: (ex, path) => servePublic(env, ex, path)
+    admin: (ex, path, host) => serveAdmin(env, { reset, seed, snapshot }, ex, path, host),
+    publicFiles: (ex, path, host) => servePublic(env, ex, path, host)
   }
   const servers = (['Flipbook', 'Document'] as const).map((docType) => createListener(createHandler(dispatch, docType), options.tls))
   const [flipServer, docServer] = servers as [Listener, Listener]

@@ -55,6 +55,11 @@ export const emulatorOptionsSchema = z
     utcOffsetMinutes: z.number().int().min(-14 * 60).max(14 * 60).default(330),
     /** Extra Host names (without port) that mean the document host. */
     documentHostNames: hostList,
+    /**
+     * Give each host its own items and ID counter (both from 1001), so a Flipbook and a Document
+     * can share an ID and each host serves only its own. Off: one ID space for both hosts.
+     */
+    separateHostIds: z.boolean().default(false),
     /** Files up to this size are parsed fully with pdf-lib; bigger ones are checked while streaming. */
     pdfLibMaxMb: z.number().positive().default(16),
     /** Body size cap of form (non-file) requests, in KiB. */

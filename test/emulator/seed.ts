@@ -3,6 +3,7 @@ import { makePdf } from './fixtures/make-pdf'
 import type { DocType } from './options'
 import { mergePdfs } from './pdf'
 import type { ServerEnv } from './http/route-context'
+import { hostOfDocType } from './state/item-space'
 import type { StoredItem } from './state/types'
 
 const DAY_MS = 86_400_000
@@ -81,7 +82,8 @@ async function samplePdfs(env: ServerEnv): Promise<Array<{ fileId: string; pages
  * Fills an account with a realistic library: items in folders, Flipbooks and Documents,
  * spread over the last 18 months with views and leads; a few starred, two templates, two on a
  * CNAME, one password protected and one with a front/back wrap (merged PDF).
- * `count` above the sample size repeats names with a number.
+ * `count` above the sample size repeats names with a number. Each item is stored on the host
+ * of its DocType (which only matters with `separateHostIds`).
  */
 export async function seedLibrary(env: ServerEnv, owner: string, count = 36): Promise<StoredItem[]> {
   const random = rng(20250101 + count)
@@ -121,7 +123,7 @@ export async function seedLibrary(env: ServerEnv, owner: string, count = 36): Pr
       mergedFileId: '',
       cname: i === 6 ? 'docs.example.com' : i === 18 ? 'read.northwind-press.example' : '',
       settings: i === 9 ? { IsPasswordProtected: true, Password: 'open-sesame' } : {}
-    })
+    }, hostOfDocType(entry.docType))
     created.push(item)
   }
   const wrapped = created[4]

@@ -24,7 +24,8 @@ export function buildSnapshot(
       listPageSizeCap: options.listPageSizeCap,
       sourceTimeoutS: options.sourceTimeoutS,
       allowSourceHosts: options.allowSourceHosts,
-      utcOffsetMinutes: options.utcOffsetMinutes
+      utcOffsetMinutes: options.utcOffsetMinutes,
+      separateHostIds: options.separateHostIds
     },
     accounts: [...state.accounts.values()].map((a) => ({
       UserID: a.userId,
@@ -33,7 +34,9 @@ export function buildSnapshot(
       Flipbooks: state.quota(a.key, 'Flipbook'),
       Documents: state.quota(a.key, 'Document')
     })),
-    items: [...state.items.values()].map((i) => ({
+    // Host only with separate IDs: in shared mode every item is on both hosts.
+    items: state.allItems().map((i) => ({
+      ...(state.separateHostIds ? { Host: state.hostOf(i) } : {}),
       ID: i.id,
       Account: userIdOf(i.owner),
       DocType: i.docType,

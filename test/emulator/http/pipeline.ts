@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { actsAfterHandler, type ActiveFault } from '../faults'
 import type { DocType } from '../options'
+import { hostOfDocType, type ItemHost } from '../state/item-space'
 import type { RequestLogEntry } from '../state/types'
 import { applyPreFault } from './apply-fault'
 import { presentedKey } from './auth'
@@ -16,8 +17,10 @@ export interface Dispatch {
   env: ServerEnv
   routes: readonly Route[]
   hostNames: () => HostNames
-  admin: (ex: Exchange, path: string) => Promise<void>
-  publicFiles: (ex: Exchange, path: string) => Promise<void>
+  /** Admin endpoints; `host` is the host the request was sent to (its ID space). */
+  admin: (ex: Exchange, path: string, host: ItemHost) => Promise<void>
+  /** Public files and viewer pages; `host` as for admin. */
+  publicFiles: (ex: Exchange, path: string, host: ItemHost) => Promise<void>
 }
 
 const PUBLIC_PREFIXES = ['/__files/', '/view/', '/embed/']
@@ -59,9 +62,10 @@ async function handle(d: Dispatch, listener: DocType, req: IncomingMessage, res:
   const method = (req.method ?? 'GET').toUpperCase()
   const { path, query } = splitUrl(req.url)
   const docType = docTypeForHost(req.headers.host, listener, d.hostNames())
+  const host = hostOfDocType(docType)
 
   if (env.options.admin && (path === '/__emulator' || path.startsWith('/__emulator/'))) {
-    await d.admin(new Exchange(req, res, undefined), path)
+    await d.admin(new Exchange(req, res, undefined), path, host)
     return
   }
   const entry: RequestLogEntry = { atMs: env.options.now(), method, path, host: docType, account: '', status: 0, fault: '' }
@@ -76,7 +80,7 @@ async function handle(d: Dispatch, listener: DocType, req: IncomingMessage, res:
     entry.fault = fault?.kind ?? ''
     ex = new Exchange(req, res, faultForAnswer(fault))
     if (fault && !actsAfterHandler(fault) && (await applyPreFault(fault, ex)) === 'handled') return
-    await d.publicFiles(ex, path)
+    await d.publicFiles(ex, path, host)
     return
   }
 
@@ -107,7 +111,7 @@ async function handle(d: Dispatch, listener: DocType, req: IncomingMessage, res:
   if (match.kind === 'wrong-method') {
     return ex.error(`The requested resource does not support http method '${method}'.`)
   }
-  const ctx: RouteContext = { env, ex, key, account, docType, origin: env.origins[docType], params: match.params, query }
+  const ctx: RouteContext = { env, ex, key, account, docType, host, origin: env.origins[docType], params: match.params, query }
   try {
     await match.route.handler(ctx)
   } catch (err) {

@@ -2,6 +2,7 @@ import type { FaultRegistry } from '../faults'
 import type { DocType, EmulatorOptions } from '../options'
 import type { SourceFetcher } from '../source/fetch-source'
 import type { FileStore } from '../state/file-store'
+import type { ItemHost } from '../state/item-space'
 import type { RecordContext } from '../state/item-record'
 import type { EmulatorState } from '../state/store'
 import type { Account } from '../state/types'
@@ -29,6 +30,8 @@ export interface RouteContext {
   account: Account
   /** Flipbook or Document, decided by the Host the request arrived on (§1). */
   docType: DocType
+  /** That host; with `separateHostIds` it names the ID space the request sees. */
+  host: ItemHost
   /** Origin of that host. */
   origin: string
   params: Record<string, string>

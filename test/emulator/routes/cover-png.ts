@@ -19,12 +19,14 @@ const cache = new Map<string, Buffer>()
 /**
  * A page-shaped cover for a thumbnail path: a colour of its own (from the path), a title band
  * and a few "text lines", so the demo's library looks like a library of different documents
- * rather than grey boxes. Deterministic, and cached per path.
+ * rather than grey boxes. Deterministic, and cached per path. A `variant` (e.g. the host when
+ * each host has its own IDs) gives the same path another cover; '' keeps the path's own.
  */
-export function coverPng(path: string): Buffer {
-  const cached = cache.get(path)
+export function coverPng(path: string, variant = ''): Buffer {
+  const key = variant === '' ? path : `${variant}:${path}`
+  const cached = cache.get(key)
   if (cached) return cached
-  const seed = createHash('sha256').update(path).digest()
+  const seed = createHash('sha256').update(key).digest()
   const hue = ((seed[0] ?? 0) * 360) / 256
   const paper = hsl(hue, 0.35, 0.93)
   const band = hsl(hue, 0.55, 0.45)
@@ -41,6 +43,6 @@ export function coverPng(path: string): Buffer {
   }
   const png = encodePng(pixels, WIDTH, HEIGHT, 'rgb')
   if (cache.size > 20_000) cache.clear()
-  cache.set(path, png)
+  cache.set(key, png)
   return png
 }

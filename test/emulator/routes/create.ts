@@ -38,7 +38,8 @@ async function finishCreate(
       fileId: accepted.fileId,
       pages: accepted.pages,
       createdMs: env.options.now()
-    })
+    }),
+    ctx.host
   )
   // ID is a string in create answers (§2.6); the quota is the host's, after the operation (§2.4b).
   ctx.ex.ok({

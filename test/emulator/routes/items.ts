@@ -8,7 +8,7 @@ import { parseItemId } from './item-helpers'
 /** GET /api/get/{flipbookId}: `{Item: full record}`; missing or foreign → "Item not found" (§4.4). */
 function getItem(ctx: RouteContext): void {
   const id = parseItemId(ctx.params['flipbookId'])
-  const item = id === undefined ? undefined : ctx.env.state.ownedItem(ctx.key, id)
+  const item = id === undefined ? undefined : ctx.env.state.ownedItem(ctx.key, ctx.host, id)
   if (!item) return ctx.ex.error(MESSAGES.notFound)
   ctx.ex.ok({ Item: buildFullRecord(item, ctx.account.vendorId, ctx.env.record) })
 }
@@ -36,32 +36,34 @@ export function slugOf(value: string): string {
 function findByUrl(ctx: RouteContext): void {
   const raw = ctx.query.get('URL') ?? ''
   if (raw.trim() === '') return ctx.ex.error('URL is required.')
-  const item = ctx.env.state.ownedBySlug(ctx.key, slugOf(raw))
+  const item = ctx.env.state.ownedBySlug(ctx.key, ctx.host, slugOf(raw))
   if (!item) return ctx.ex.error(MESSAGES.notFound)
   ctx.ex.ok({ Item: buildFullRecord(item, ctx.account.vendorId, ctx.env.record) })
 }
 
-/** The last sorted list per state and key: paging through a big library sorts it once. */
+/** The last sorted list per state, key and host: paging through a big library sorts it once. */
 const sortedCache = new WeakMap<object, { key: string; items: StoredItem[] }>()
 
 function sortedItems(ctx: RouteContext, query: ListQuery): StoredItem[] {
   const { state } = ctx.env
-  const cacheKey = `${String(state.version)}|${ctx.key}|${query.orderKey}`
+  // Both hosts list the same items unless each has its own: then they must not share an entry.
+  const host = state.separateHostIds ? ctx.host : ''
+  const cacheKey = `${String(state.version)}|${ctx.key}|${host}|${query.orderKey}`
   const cached = sortedCache.get(state)
   if (cached?.key === cacheKey) return cached.items
-  const items = filterItems(state.itemsOf(ctx.key), query).sort(query.compare)
+  const items = filterItems(state.itemsOf(ctx.key, ctx.host), query).sort(query.compare)
   sortedCache.set(state, { key: cacheKey, items })
   return items
 }
 
 /**
  * GET /api/list (§4.4). Lists all of the key's items, Flipbooks and Documents alike, on either
- * host; each row carries its DocType.
+ * host; each row carries its DocType. With `separateHostIds`, only the items of the host asked.
  */
 function listItems(ctx: RouteContext): void {
   const { options, state, record } = ctx.env
   const query = parseListQuery(ctx.query, { pageSize: options.listDefaultPageSize, cap: options.listPageSizeCap })
-  const total = state.quota(ctx.key, 'Flipbook').count + state.quota(ctx.key, 'Document').count
+  const total = state.itemsOf(ctx.key, ctx.host).length
   const matching = sortedItems(ctx, query)
   const page = matching.slice(query.start, query.start + query.pageSize)
   ctx.ex.ok({
@@ -77,7 +79,7 @@ function listItems(ctx: RouteContext): void {
 /** GET /api/get-pdf/{flipbookId}: public URL of the main (merged when wrapped) PDF (§4.4). */
 function getPdf(ctx: RouteContext): void {
   const id = parseItemId(ctx.params['flipbookId'])
-  const item = id === undefined ? undefined : ctx.env.state.ownedItem(ctx.key, id)
+  const item = id === undefined ? undefined : ctx.env.state.ownedItem(ctx.key, ctx.host, id)
   if (!item) return ctx.ex.error(MESSAGES.notFound)
   ctx.ex.ok({ URL: `${ctx.origin}/__files/${filePath(mainFileId(item))}` })
 }

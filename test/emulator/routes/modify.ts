@@ -13,7 +13,7 @@ const REPLACED = 'PDF replaced successfully.'
 
 function ownedFromPath(ctx: RouteContext): StoredItem | undefined {
   const id = parseItemId(ctx.params['flipbookId'])
-  return id === undefined ? undefined : ctx.env.state.ownedItem(ctx.key, id)
+  return id === undefined ? undefined : ctx.env.state.ownedItem(ctx.key, ctx.host, id)
 }
 
 /**
@@ -45,7 +45,7 @@ async function duplicate(ctx: RouteContext): Promise<void> {
       sales: 0,
       approvals: 0,
       settings: { ...source.settings }
-    })
+    }, ctx.host)
   })
   ctx.ex.ok({ Count: copies.length, Items: copies.map((c) => ({ ID: String(c.id), URL: shareUrl(c, env.record) })) })
 }

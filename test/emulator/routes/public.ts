@@ -1,6 +1,7 @@
 import type { Exchange } from '../http/exchange'
 import { HTML_TYPE } from '../http/envelope'
 import type { ServerEnv } from '../http/route-context'
+import type { ItemHost } from '../state/item-space'
 import { coverPng } from './cover-png'
 
 /** A valid 1×1 PNG, served for profile photos. */
@@ -23,9 +24,10 @@ function notFound(ex: Exchange): void {
  * Public, key-less paths: stored PDFs (`/__files/pdf/<id>.pdf`, the URLs get-pdf returns),
  * images and music of the reference lists and records, and the viewer pages of share URLs
  * (`/view/<slug>`, `/embed/<slug>`). These are storage and viewer, not the API, so they answer
- * plain 404s.
+ * plain 404s. With `separateHostIds` a host shows only its own items' viewers, and its covers
+ * differ from the other host's, so a client that mixes the hosts up gets a visibly wrong picture.
  */
-export async function servePublic(env: ServerEnv, ex: Exchange, path: string): Promise<void> {
+export async function servePublic(env: ServerEnv, ex: Exchange, path: string, host: ItemHost): Promise<void> {
   if (ex.req.method !== 'GET' && ex.req.method !== 'HEAD') {
     ex.send(405, { 'Content-Type': 'text/plain; charset=utf-8', Allow: 'GET, HEAD' }, Buffer.from('Method not allowed\n'))
     return
@@ -38,7 +40,7 @@ export async function servePublic(env: ServerEnv, ex: Exchange, path: string): P
     return
   }
   if (/^\/__files\/(thumbs|skins)\/[\w./-]+\.png$/.test(path)) {
-    ex.send(200, { 'Content-Type': 'image/png', 'Cache-Control': 'public, max-age=3600' }, coverPng(path))
+    ex.send(200, { 'Content-Type': 'image/png', 'Cache-Control': 'public, max-age=3600' }, coverPng(path, env.state.separateHostIds ? host : ''))
     return
   }
   if (/^\/__files\/images\/[\w./-]+\.png$/.test(path)) {
@@ -57,7 +59,7 @@ export async function servePublic(env: ServerEnv, ex: Exchange, path: string): P
     } catch {
       // A malformed escape is looked up as written.
     }
-    const item = [...env.state.items.values()].find((i) => i.slug.toLowerCase() === slug)
+    const item = env.state.itemBySlug(host, slug)
     if (!item) return notFound(ex)
     const title = escapeHtml(item.title || item.name)
     const page = `<!DOCTYPE html>\n<html><head><title>${title}</title></head><body><h1>${title}</h1><p>${item.docType} viewer, ${String(item.pages)} page(s).</p></body></html>\n`

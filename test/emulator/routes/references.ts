@@ -31,7 +31,7 @@ function listTemplates(ctx: RouteContext): void {
   const docType: DocType = ctx.query.get('DocType')?.trim() === '1' ? 'Document' : 'Flipbook'
   const builtIn = TEMPLATES[docType].map((Name, i) => ({ ID: (docType === 'Flipbook' ? 10 : 60) + i, Name }))
   const own = ctx.env.state
-    .itemsOf(ctx.key)
+    .itemsOf(ctx.key, ctx.host)
     .filter((i) => i.isTemplate && i.docType === docType)
     .map((i) => ({ ID: i.id, Name: i.name }))
   ctx.ex.ok({ Items: [{ ID: -1, Name: 'Blank' }, ...builtIn, ...own] })

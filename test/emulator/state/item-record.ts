@@ -1,12 +1,11 @@
-import type { DocType } from '../options'
 import { formatClockTime, formatDayMonYear, formatDotNetDate, formatIsoWithOffset, formatListCreatedOn } from '../formats'
 import type { SettingValue, StoredItem } from './types'
 import { viewerDefaults } from './viewer-defaults'
 
 /** What a record needs besides the item: where viewers live and the server's time zone. */
 export interface RecordContext {
-  /** Origin of the viewer of a DocType, e.g. `http://127.0.0.1:8787`. */
-  viewerOrigin: (docType: DocType) => string
+  /** Origin of the host an item belongs to (`EmulatorState.hostOf`), e.g. `http://127.0.0.1:8787`. */
+  viewerOrigin: (item: StoredItem) => string
   utcOffsetMinutes: number
 }
 
@@ -22,7 +21,7 @@ export function mainFileId(item: StoredItem): string {
 
 /** Viewer URLs of an item: `<origin>/view/<slug>`, or `https://<CNAME>/<slug>` for CNAME items. */
 export function itemUrls(item: StoredItem, ctx: RecordContext): { prefix: string; full: string; embed: string } {
-  const origin = ctx.viewerOrigin(item.docType)
+  const origin = ctx.viewerOrigin(item)
   const prefix = `${origin}/view`
   const full = item.cname !== '' ? `https://${item.cname}/${item.slug}` : `${prefix}/${item.slug}`
   return { prefix, full, embed: `${origin}/embed/${item.slug}` }

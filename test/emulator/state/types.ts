@@ -12,7 +12,7 @@ export interface StoredItem {
   name: string
   title: string
   description: string
-  /** CustomURL slug; unique per emulator. */
+  /** CustomURL slug; unique per emulator (across both hosts, also with separate IDs). */
   slug: string
   folder: string
   createdMs: number
@@ -93,7 +93,11 @@ export interface RequestLogEntry {
 /** The persisted part of the state. */
 export interface PersistedState {
   version: 1
+  /** Next ID of the shared space, or of the default host's with `separateHostIds`. */
   nextId: number
   accounts: Account[]
+  /** Every item, or the default host's with `separateHostIds`. */
   items: StoredItem[]
+  /** Only with `separateHostIds`: the document host's own space. */
+  documentHost?: { nextId: number; items: StoredItem[] }
 }

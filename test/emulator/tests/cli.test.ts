@@ -118,6 +118,26 @@ describe('standalone CLI (npm run emulator)', () => {
       seed: true
     })
     expect(parseCliArgs(['--seed-items', '500', '--utc-offset=-07:00'])).toEqual({ seed: 500, utcOffsetMinutes: -420 })
+    expect(parseCliArgs(['--separate-host-ids'])).toEqual({ separateHostIds: true })
+    expect(() => parseCliArgs(['--separate-host-ids=yes'])).toThrow(/does not take an argument/)
+  })
+
+  it('--separate-host-ids gives each host its own IDs', async () => {
+    const cli = await startCli(['--separate-host-ids'])
+    try {
+      const target = { name: 'cli', baseUrl: cli.baseUrl, documentUrl: cli.documentUrl, apiKey: 'demo-key' }
+      const pdf = await makePdf(1, 'cli')
+      const ids: unknown[] = []
+      for (const host of ['base', 'document'] as const) {
+        const { body, contentType } = multipart({ Name: host }, { name: 'a.pdf', bytes: pdf })
+        ids.push(jsonOf(await call(target, 'POST', '/api/create-by-file', { host, headers: { 'content-type': contentType }, body }))['ID'])
+      }
+      expect(ids).toEqual(['1001', '1001'])
+      const item = jsonOf(await call(target, 'GET', '/api/get/1001', { host: 'document' }))['Item'] as Record<string, unknown>
+      expect(item).toMatchObject({ Name: 'document', DocType: 'Document' })
+    } finally {
+      expect(await cli.stop()).toBe(0)
+    }
   })
 
   it('--no-admin turns the admin endpoints off', async () => {
