@@ -1,27 +1,49 @@
 import { boot, type Booted } from '../core/boot'
-import { environmentOverrides, type CoreConfig } from '../core/core'
+import { createCore, environmentOverrides, type CoreConfig } from '../core/core'
 import type { EventSink } from '../core/events'
 import type { CliContext } from './cli-context'
+
+/** A core started for a command, and why it did not start (the start-up state keeps only a sentence). */
+export interface CommandCore extends Booted {
+  /** The error the core failed with (e.g. DataFolderInUseError), once it failed. */
+  readonly failure: unknown
+}
 
 /**
  * Starts the core in this process for a command (it takes the data folder): no window, no
  * OS integration, errors of the core printed on stderr. Shared by the queue and links sessions.
+ * With `runUploads: false` it takes no work from other commands (see core.ts).
  */
-export function bootCommandCore(ctx: CliContext, options: Pick<CoreConfig, 'links' | 'runUploads'> & { emit: EventSink }): Booted {
+export function bootCommandCore(ctx: CliContext, options: Pick<CoreConfig, 'links' | 'runUploads'> & { emit: EventSink }): CommandCore {
   const { emit, ...extra } = options
-  return boot({
-    role: 'command',
-    ...extra,
-    app: {
-      info: { name: 'FlipDrop', version: 'command', platform: process.platform, versions: { electron: '', chrome: '', node: process.versions.node } },
-      openUrl: async () => {},
-      copyText: () => {}
+  let failure: unknown
+  const booted = boot(
+    {
+      role: 'command',
+      ...extra,
+      app: {
+        info: { name: 'FlipDrop', version: 'command', platform: process.platform, versions: { electron: '', chrome: '', node: process.versions.node } },
+        openUrl: async () => {},
+        copyText: () => {}
+      },
+      userDataDir: ctx.dataDir,
+      environment: environmentOverrides(ctx.env),
+      emit,
+      logSink: (level, line) => {
+        // A failed start is the command's own error to report (or to recover from: the folder was taken).
+        if (level === 'error' && failure === undefined) ctx.warn(`flipdrop: ${line}`)
+      }
     },
-    userDataDir: ctx.dataDir,
-    environment: environmentOverrides(ctx.env),
-    emit,
-    logSink: (level, line) => {
-      if (level === 'error') ctx.warn(`flipdrop: ${line}`)
+    (config, log) =>
+      createCore(config, log).catch((error: unknown) => {
+        failure = error
+        throw error
+      })
+  )
+  return {
+    ...booted,
+    get failure() {
+      return failure
     }
-  })
+  }
 }

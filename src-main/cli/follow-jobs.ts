@@ -1,84 +1,169 @@
 import { FINISHED_STATES, type JobProgress, type JobView } from '../../src-shared/domain/queue'
 import type { CliContext } from './cli-context'
-import { progressLine, stateLine } from './output/job-lines'
+import { CliError } from './cli-error'
+import { EXIT } from './exit-codes'
+import { progressLine, stateLine, type JobRecordOut } from './output/job-lines'
 import { ProgressBoard } from './output/progress-board'
 import type { QueueSession } from './queue-session'
 import { unwrap } from './queue-session'
+import { otherAccountRecord, recordLine, removedRecord } from './report-jobs'
 
-/** How following ended: every job finished, or the user stopped the command. */
+/** How following ended: every job finished or left the queue, or the user stopped the command. */
 export interface Followed {
   jobs: JobView[]
+  /** Jobs that left the queue before they finished (removed in the app or by another command). */
+  removed: JobRecordOut[]
+  /** Jobs made for another account than the key in use: nothing is sent for them, so following them would never end. */
+  otherAccount: JobRecordOut[]
   interrupted: boolean
 }
 
 const finished = (job: JobView): boolean => FINISHED_STATES.includes(job.state)
+const active = (job: JobView): boolean => job.state === 'uploading' || job.state === 'verifying'
+
+/** Times the queue may change hands under one command before it gives up (each is a holder that went away). */
+const MAX_RECOVERIES = 5
+/** A request cut off by a holder going away is followed by the end of its connection within this time. */
+const LOST_AFTER_FAILURE_MS = 1_000
+
+function runnerName(runner: QueueSession['runner']): string {
+  if (runner.here) return 'This command'
+  return runner.role === 'app' ? `The FlipDrop app (process ${runner.pid})` : `flipdrop (process ${runner.pid})`
+}
 
 /**
- * Follows jobs until each is done, failed or cancelled: on a terminal, a redrawn progress
- * line per upload and a permanent line per state change; otherwise plain lines per state
- * change (scripts read them); with --json, nothing until the end. Ctrl+C stops following.
+ * Runs `look`; 'lost' when the holder went away before or while it ran (its request then fails
+ * too), else undefined. A failure without the holder going away is a real one, and thrown.
  */
-export async function followJobs(session: QueueSession, ids: readonly string[], ctx: CliContext): Promise<Followed> {
+async function lookUnlessLost(look: () => Promise<void>, lost: Promise<'lost'>): Promise<'lost' | undefined> {
+  try {
+    return await Promise.race([look().then(() => undefined), lost])
+  } catch (error) {
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const late = new Promise<'failed'>((resolve) => (timer = setTimeout(() => resolve('failed'), LOST_AFTER_FAILURE_MS)))
+    const why = await Promise.race([lost, late]).finally(() => clearTimeout(timer))
+    if (why === 'lost') return 'lost'
+    throw error
+  }
+}
+
+/**
+ * Follows jobs until each is done, failed, cancelled or removed: on a terminal, a redrawn
+ * progress line per upload and a permanent line per state change; otherwise plain lines per
+ * state change (scripts read them); with --json, nothing until the end. Ctrl+C stops following.
+ * When the process running the queue goes away, the queue is found again (handed over to the
+ * new holder, or run here) and the same jobs are followed from the journal. `known` are views
+ * of the jobs already at hand, so a job removed before it was ever listed still has a name.
+ */
+export async function followJobs(session: QueueSession, ids: readonly string[], ctx: CliContext, known: readonly JobView[] = []): Promise<Followed> {
   const wanted = new Set(ids)
+  const seen = new Map<string, JobView>(known.map((job) => [job.id, job]))
   const latest = new Map<string, JobView>()
+  const removed = new Map<string, JobRecordOut>()
+  const otherAccount = new Map<string, JobRecordOut>()
+  /** Wanted jobs not finished (as last seen) and not removed: following ends when none is left. */
+  const pending = new Set(ids)
   const progress = new Map<string, JobProgress>()
   const board = new ProgressBoard((text) => ctx.write(text))
   let settle: () => void = () => {}
   const allDone = new Promise<void>((resolve) => (settle = resolve))
 
-  const active = (job: JobView): boolean => job.state === 'uploading' || job.state === 'verifying'
+  const checkDone = (): void => {
+    if (pending.size === 0) settle()
+  }
+  const tell = (line: string, job: JobView | null): void => {
+    if (ctx.json) return
+    // On a terminal the block below shows what is being sent; lines that stay are for the rest.
+    if (!ctx.tty) ctx.say(line)
+    else if (job === null || !active(job)) board.log(line)
+  }
   const redraw = (): void => {
     if (!ctx.tty) return
     const running = [...latest.values()].filter(active)
     board.draw(running.map((job) => progressLine(job, progress.get(job.id) ?? job.progress, ctx.columns)))
   }
   const update = (job: JobView): void => {
-    if (!wanted.has(job.id)) return
+    if (!wanted.has(job.id) || removed.has(job.id)) return
     const before = latest.get(job.id)
     latest.set(job.id, job)
+    seen.set(job.id, job)
+    // A finished job retried elsewhere is open again.
+    if (finished(job)) pending.delete(job.id)
+    else pending.add(job.id)
     const changed = before?.state !== job.state || before.waiting?.reason !== job.waiting?.reason || before.paused !== job.paused
-    if (changed && !ctx.json) {
-      // On a terminal the block below shows what is being sent; lines that stay are for the rest.
-      if (!ctx.tty) ctx.say(stateLine(job))
-      else if (!active(job)) board.log(stateLine(job))
-    }
+    if (changed) tell(stateLine(job), job)
     if (job.state !== 'uploading') progress.delete(job.id)
-    if ([...wanted].every((id) => { const seen = latest.get(id); return seen !== undefined && finished(seen) })) settle()
+    // The key in use is another account's: nothing will ever be sent for this job here.
+    if (job.waiting?.reason === 'other-account' && pending.delete(job.id)) otherAccount.set(job.id, otherAccountRecord(job))
+  }
+  /** A job gone from the queue: reported as removed unless it had finished already. */
+  const gone = (id: string): void => {
+    if (!pending.has(id)) return
+    const record = removedRecord(id, seen.get(id))
+    pending.delete(id)
+    removed.set(id, record)
+    latest.delete(id)
+    progress.delete(id)
+    tell(recordLine(record), null)
   }
 
   const stopChange = session.onChange((change) => {
     change.jobs.forEach(update)
-    for (const id of change.removed) {
-      if (wanted.delete(id)) latest.delete(id)
-    }
+    change.removed.forEach(gone)
     redraw()
-    if (wanted.size === 0) settle()
+    checkDone()
   })
   const stopProgress = session.onProgress((event) => {
-    if (!wanted.has(event.jobId)) return
+    if (!pending.has(event.jobId)) return
     progress.set(event.jobId, event)
     redraw()
   })
   // What the queue says now, after subscribing, so no change falls between the two.
-  const now = await unwrap(session.uploads.list())
-  now.jobs.forEach(update)
-  for (const id of wanted) if (!now.jobs.some((job) => job.id === id)) wanted.delete(id)
-  if (wanted.size === 0) settle()
-  redraw()
+  const look = async (): Promise<void> => {
+    const now = await unwrap(session.uploads.list())
+    now.jobs.forEach(update)
+    const listed = new Set(now.jobs.map((job) => job.id))
+    for (const id of [...pending]) if (!listed.has(id)) gone(id)
+    redraw()
+    checkDone()
+  }
 
   // The queue's own timers (a retry later, a rate-limit wait) are unref'd so the app can
   // quit; following is the command's whole purpose, so it keeps the process alive itself.
   const keepAlive = setInterval(() => {}, 60_000)
-  const interrupted = await Promise.race([
-    allDone.then(() => false),
-    new Promise<boolean>((resolve) => {
-      if (ctx.signal.aborted) resolve(true)
-      ctx.signal.addEventListener('abort', () => resolve(true), { once: true })
-    })
-  ])
-  clearInterval(keepAlive)
-  stopChange()
-  stopProgress()
-  board.clear()
-  return { jobs: ids.map((id) => latest.get(id)).filter((job): job is JobView => job !== undefined), interrupted }
+  const aborted = new Promise<'interrupted'>((resolve) => {
+    if (ctx.signal.aborted) resolve('interrupted')
+    ctx.signal.addEventListener('abort', () => resolve('interrupted'), { once: true })
+  })
+  try {
+    for (let recoveries = 0; ; recoveries += 1) {
+      const lost = session.lost.then(() => 'lost' as const)
+      const outcome = (await lookUnlessLost(look, lost)) ?? (await Promise.race([allDone.then(() => 'done' as const), aborted, lost]))
+      if (outcome !== 'lost') return result(outcome === 'interrupted')
+      const who = runnerName(session.runner)
+      if (recoveries >= MAX_RECOVERIES) {
+        throw new CliError(`${who} stopped as well; giving up. The jobs wait in the queue; flipdrop queue --wait finishes them.`, EXIT.failed)
+      }
+      board.clear()
+      ctx.warn(`${who}, which was running these jobs, has stopped; taking over the queue.`)
+      try {
+        await session.recover()
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error)
+        throw new CliError(`${who} stopped, and this command could not take over: ${reason} The jobs wait in the queue; flipdrop queue --wait finishes them.`, EXIT.failed)
+      }
+      // Someone else took the folder first: follow the jobs there.
+      if (!session.runner.here) ctx.warn(`${runnerName(session.runner)} holds the data folder now; following the jobs there.`)
+    }
+  } finally {
+    clearInterval(keepAlive)
+    stopChange()
+    stopProgress()
+    board.clear()
+  }
+
+  function result(interrupted: boolean): Followed {
+    const jobs = ids.map((id) => latest.get(id)).filter((job): job is JobView => job !== undefined)
+    return { jobs: jobs.filter((job) => !otherAccount.has(job.id)), removed: [...removed.values()], otherAccount: [...otherAccount.values()], interrupted }
+  }
 }

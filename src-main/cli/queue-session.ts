@@ -1,9 +1,9 @@
 import { contract } from '../../src-shared/contract'
-import { createFlipdropApi, type BridgeArea, type BridgeTransport } from '../../src-shared/contract/bridge'
+import { createFlipdropApi, type BridgeArea, type BridgeTransport, type Unsubscribe } from '../../src-shared/contract/bridge'
 import type { Envelope } from '../../src-shared/contract/errors'
 import type { JobProgressEvent, QueueChange } from '../../src-shared/domain/queue'
-import type { Booted } from '../core/boot'
 import { connectToHolder, type HoldingProcess } from '../core/handoff/handoff-client'
+import { DataFolderHeldElsewhereError, DataFolderInUseError } from '../core/storage/data-lock'
 import { createDispatch } from '../ipc/dispatch'
 import { handlersOf } from '../ipc/handler-table'
 import type { CliContext } from './cli-context'
@@ -11,15 +11,127 @@ import { bootCommandCore } from './command-core'
 import { CliError } from './cli-error'
 import { EXIT } from './exit-codes'
 
+/** Who runs the jobs: this process, or the app (or another command) holding the data folder. */
+export type QueueRunner = { here: true } | { here: false; pid: number; role: string }
+
 /** The queue, wherever it runs: in this process, or in the app (or another command) holding the data folder. */
 export interface QueueSession {
-  /** Who runs the jobs. */
-  readonly runner: { here: true } | { here: false; pid: number; role: string }
+  /** Who runs the jobs now. */
+  readonly runner: QueueRunner
   readonly uploads: BridgeArea<typeof contract.uploads>
   onChange(listener: (change: QueueChange) => void): () => void
   onProgress(listener: (progress: JobProgressEvent) => void): () => void
+  /** Settles when the process running the queue for us went away; never while this process runs it. */
+  readonly lost: Promise<void>
+  /**
+   * After `lost`: reaches the queue again, handing over to whoever holds the folder now or
+   * taking it (the jobs are in the journal). Listeners stay subscribed. Throws a CliError.
+   */
+  recover(): Promise<void>
   /** Leaves: a queue run here stops (its jobs wait in the journal); a link to the app is closed. */
   close(): Promise<void>
+}
+
+/** One way of reaching the queue: a connection to the holder, or a core started here. */
+interface Link {
+  runner: QueueRunner
+  transport: BridgeTransport
+  lost: Promise<void>
+  close(): Promise<void>
+}
+
+/** Attempts at finding the folder's queue when it changes hands under us (each attempt waits on its own). */
+const MAX_ATTEMPTS = 3
+/**
+ * After the holder went away: how long a holder that no longer answers may take to let go of
+ * the folder (an app quitting closes its queue and library first) before we give up.
+ */
+const RECOVER_TIMEOUT_MS = 8_000
+
+const never = new Promise<void>(() => {})
+
+function holderName(runner: { pid: number; role: string }): string {
+  return runner.role === 'app' ? `the FlipDrop app (process ${runner.pid})` : `flipdrop (process ${runner.pid})`
+}
+
+function remote(holder: HoldingProcess): Link {
+  let leaving = false
+  return {
+    runner: { here: false, pid: holder.pid, role: holder.role },
+    transport: {
+      // A lost connection is said in the holder's terms (what may or may not have been done), not as an internal error.
+      invoke: (channel, input): Promise<Envelope<unknown>> =>
+        holder.invoke(channel, input).catch((error: unknown) => ({
+          ok: false,
+          error: { code: 'internal', message: error instanceof Error ? error.message : String(error) }
+        })),
+      subscribe: (channel, listener) =>
+        holder.onEvent((eventChannel, payload) => {
+          if (eventChannel === channel) listener(payload)
+        })
+    },
+    lost: new Promise((resolve) => void holder.closed.then(() => (leaving ? undefined : resolve()))),
+    async close() {
+      leaving = true
+      holder.close()
+    }
+  }
+}
+
+/** Takes the data folder and runs the queue here; the start-up error when it could not. */
+async function here(ctx: CliContext, runUploads: boolean): Promise<Link | { failed: unknown }> {
+  const listeners = new Map<string, Set<(payload: unknown) => void>>()
+  const booted = bootCommandCore(ctx, {
+    runUploads,
+    emit: (spec, payload) => listeners.get(spec.channel)?.forEach((listener) => listener(payload))
+  })
+  try {
+    await booted.startup.ready()
+  } catch (error) {
+    return { failed: booted.failure ?? error }
+  }
+  const dispatch = createDispatch(handlersOf(booted), booted.log)
+  return {
+    runner: { here: true },
+    transport: {
+      invoke: (channel, input): Promise<Envelope<unknown>> => dispatch(channel, input),
+      subscribe(channel, listener) {
+        const set = listeners.get(channel) ?? new Set()
+        set.add(listener)
+        listeners.set(channel, set)
+        return () => set.delete(listener)
+      }
+    },
+    lost: never,
+    close: () => booted.close()
+  }
+}
+
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error))
+
+/**
+ * Finds the queue of the data folder without ever becoming its second writer: hands over to
+ * a holder that takes work, waits for one that does not (a plain upload queueing files), or
+ * takes the folder. Looks again when another process takes the folder between look and take.
+ */
+async function openLink(ctx: CliContext, runUploads: boolean, timeoutMs?: number): Promise<Link> {
+  for (let attempt = 1; ; attempt += 1) {
+    let holder: HoldingProcess | null
+    try {
+      holder = await connectToHolder(ctx.dataDir, {
+        ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+        signal: ctx.signal,
+        onWait: (busy) => ctx.warn(`Waiting for ${holderName(busy)}, which is queueing files in this data folder, to finish.`)
+      })
+    } catch (error) {
+      throw new CliError(messageOf(error), EXIT.failed)
+    }
+    if (holder) return remote(holder)
+    const local = await here(ctx, runUploads)
+    if (!('failed' in local)) return local
+    const taken = local.failed instanceof DataFolderInUseError && !(local.failed instanceof DataFolderHeldElsewhereError)
+    if (!taken || attempt >= MAX_ATTEMPTS) throw new CliError(messageOf(local.failed), EXIT.failed)
+  }
 }
 
 /** Only the upload area: the command never reaches the app's other channels. */
@@ -27,68 +139,44 @@ function uploadsOnly(transport: BridgeTransport): BridgeArea<typeof contract.upl
   return createFlipdropApi(transport, () => '').uploads
 }
 
-function subscriber(transport: BridgeTransport) {
-  return {
-    onChange: (listener: (change: QueueChange) => void) =>
-      transport.subscribe(contract.uploads.changed.channel, (payload) => listener(payload as QueueChange)),
-    onProgress: (listener: (progress: JobProgressEvent) => void) =>
-      transport.subscribe(contract.uploads.progress.channel, (payload) => listener(payload as JobProgressEvent))
-  }
-}
-
-function remote(holder: HoldingProcess): QueueSession {
-  const transport: BridgeTransport = {
-    invoke: (channel, input) => holder.invoke(channel, input),
-    subscribe: (channel, listener) =>
-      holder.onEvent((eventChannel, payload) => {
-        if (eventChannel === channel) listener(payload)
-      })
-  }
-  return {
-    runner: { here: false, pid: holder.pid, role: holder.role },
-    uploads: uploadsOnly(transport),
-    ...subscriber(transport),
-    async close() {
-      holder.close()
-    }
-  }
-}
-
-async function local(ctx: CliContext, runUploads: boolean): Promise<QueueSession> {
-  const listeners = new Map<string, Set<(payload: unknown) => void>>()
-  const booted: Booted = bootCommandCore(ctx, {
-    runUploads,
-    emit: (spec, payload) => listeners.get(spec.channel)?.forEach((listener) => listener(payload))
-  })
-  await booted.startup.ready()
-  const dispatch = createDispatch(handlersOf(booted), booted.log)
-  const transport: BridgeTransport = {
-    invoke: (channel, input): Promise<Envelope<unknown>> => dispatch(channel, input),
-    subscribe(channel, listener) {
-      const set = listeners.get(channel) ?? new Set()
-      set.add(listener)
-      listeners.set(channel, set)
-      return () => set.delete(listener)
-    }
-  }
-  return { runner: { here: true }, uploads: uploadsOnly(transport), ...subscriber(transport), close: () => booted.close() }
-}
-
 /**
  * Opens the queue of the data folder without ever becoming its second writer: when a
- * process holds the folder, jobs are handed to it and followed from there; otherwise this
- * process takes the folder and runs the queue itself.
+ * process holds the folder and takes work, jobs are handed to it and followed from there;
+ * otherwise this process takes the folder and runs the queue itself. When the holder goes
+ * away, recover() finds the queue again (see QueueSession).
  */
 export async function openQueueSession(ctx: CliContext, options: { runUploads: boolean }): Promise<QueueSession> {
-  const holder = await connectToHolder(ctx.dataDir)
-  if (holder) return remote(holder)
-  try {
-    return await local(ctx, options.runUploads)
-  } catch (error) {
-    // The app may have started between the look and the take: hand over to it after all.
-    const late = await connectToHolder(ctx.dataDir).catch(() => null)
-    if (late) return remote(late)
-    throw new CliError(error instanceof Error ? error.message : String(error), EXIT.failed)
+  let link = await openLink(ctx, options.runUploads)
+  // One subscription per channel on the current link, fanned out, so listeners survive a change of link.
+  const fans = new Map<string, { listeners: Set<(payload: unknown) => void>; stop: Unsubscribe }>()
+  const attach = (channel: string): Unsubscribe =>
+    link.transport.subscribe(channel, (payload) => fans.get(channel)?.listeners.forEach((listener) => listener(payload)))
+  const transport: BridgeTransport = {
+    invoke: (channel, input) => link.transport.invoke(channel, input),
+    subscribe(channel, listener) {
+      const fan = fans.get(channel) ?? { listeners: new Set(), stop: attach(channel) }
+      fans.set(channel, fan)
+      fan.listeners.add(listener)
+      return () => void fan.listeners.delete(listener)
+    }
+  }
+  const uploads = uploadsOnly(transport)
+  return {
+    get runner() {
+      return link.runner
+    },
+    uploads,
+    onChange: (listener) => uploads.onChanged(listener),
+    onProgress: (listener) => uploads.onProgress(listener),
+    get lost() {
+      return link.lost
+    },
+    async recover() {
+      await link.close()
+      link = await openLink(ctx, options.runUploads, RECOVER_TIMEOUT_MS)
+      for (const [channel, fan] of fans) fan.stop = attach(channel)
+    },
+    close: () => link.close()
   }
 }
 
@@ -96,6 +184,7 @@ export async function openQueueSession(ctx: CliContext, options: { runUploads: b
 export async function unwrap<T>(reply: Promise<Envelope<T>>): Promise<T> {
   const result = await reply
   if (result.ok) return result.value
-  const exitCode = result.error.code === 'unauthorized' || result.error.code === 'signed-out' ? EXIT.noKey : EXIT.failed
+  const { code } = result.error
+  const exitCode = code === 'unauthorized' || code === 'signed-out' ? EXIT.noKey : code === 'network' ? EXIT.offline : EXIT.failed
   throw new CliError(result.error.message, exitCode)
 }

@@ -9,6 +9,7 @@ import type { ProxyResolver } from './api/http/network'
 import { systemAndBundledCertificates } from './api/http/trusted-certificates'
 import type { ApiClient, ApiClientOptions } from './api/api-client'
 import { createAccountCache } from './auth/account-cache'
+import { openKnownAccounts } from './accounts/known-accounts'
 import { createAuthService, type AuthService } from './auth/auth-service'
 import { createKeySession } from './auth/key-session'
 import { createLibraryService, type LibraryService } from './library/library-service'
@@ -25,7 +26,7 @@ import { createUploadQueue, type UploadQueue } from './queue/upload-queue'
 import { acquireDataLock } from './storage/data-lock'
 import { handoffAddress } from './handoff/handoff-address'
 import { startHandoffServer, type HandoffServer } from './handoff/handoff-server'
-import { createHandoffDispatch, createUploadsDispatch } from './handoff/uploads-dispatch'
+import { createHandoffDispatch } from './handoff/uploads-dispatch'
 import { createLinksService, type LinksService } from './links/links-service'
 import type { QueueChange } from '../../src-shared/domain/queue'
 
@@ -108,13 +109,19 @@ export async function createCore(config: CoreConfig, log: Logger): Promise<Core>
   // Only whoever reads the lock file (its owner) learns the token, and with it the right to hand over jobs.
   const token = randomBytes(32).toString('hex')
   // One writer per data folder: a second app, or the command running its own queue, is refused here.
+  // Published in the lock, where clients read it (a Windows pipe's name is random). A core that
+  // runs no uploads says `handoff: off`: it answers pings but takes no work it would never send.
+  const handoffAt = handoffAddress(config.userDataDir)
+  const takesWork = config.runUploads !== false
   const lock = await acquireDataLock(config.userDataDir, {
-    info: { role: config.role ?? 'app', socket: handoffAddress(config.userDataDir), token }
+    info: { role: config.role ?? 'app', socket: handoffAt, token, handoff: takesWork ? 'on' : 'off' },
+    onLost: (message) => log.error(message)
   })
   const opened: { close(): Promise<void> }[] = []
   try {
     const store = await openSettingsStore(config.userDataDir, log)
     const accountCache = createAccountCache(config.userDataDir)
+    const knownAccounts = await openKnownAccounts(config.userDataDir, log)
     const trustedCertificates = config.trustedCertificates ?? systemAndBundledCertificates()
     const connection = createServiceConnection({
       settings: () => store.get(),
@@ -137,6 +144,7 @@ export async function createCore(config: CoreConfig, log: Logger): Promise<Core>
       keys,
       connection,
       accountCache,
+      knownAccounts,
       saveAddresses: async (addresses) => {
         await store.update(addresses)
       },
@@ -155,12 +163,8 @@ export async function createCore(config: CoreConfig, log: Logger): Promise<Core>
       notices: queueStore.notices,
       connection,
       settings: () => effectiveSettings(store.get(), environment),
-      account: async () => {
-        // Right after start the account may still be on its way (whoami runs in the background).
-        const known = auth.status().account?.userId
-        if (known) return known
-        return connection.connected ? (await connection.client().whoami()).userId : null
-      },
+      knownAccounts,
+      accountShown: () => connection.accountId ?? auth.status().account?.userId ?? null,
       emit,
       log,
       ...(config.choosePdfs ? { choosePdfs: config.choosePdfs } : {})
@@ -169,7 +173,9 @@ export async function createCore(config: CoreConfig, log: Logger): Promise<Core>
     const links = await createLinksService({
       dataDir: config.userDataDir,
       uploads,
-      client: () => (connection.connected ? connection.client() : null),
+      accountShown: () => connection.accountId ?? auth.status().account?.userId ?? null,
+      clientFor: (accountId) =>
+        connection.connected && accountId !== null && connection.accountId === accountId ? connection.client() : null,
       emit,
       log,
       onQueueChange: (listener) => {
@@ -187,19 +193,17 @@ export async function createCore(config: CoreConfig, log: Logger): Promise<Core>
     try {
       // A second `flipdrop` hands its jobs to this queue instead of opening the journal itself.
       handoff = await startHandoffServer({
-        dataDir: config.userDataDir,
+        address: handoffAt,
         token,
-        dispatch: createHandoffDispatch({
-          uploads: createUploadsDispatch<'uploads'>(uploads, contract.uploads, log),
-          links: createUploadsDispatch<'links'>(links, contract.links, log)
-        }),
+        dispatch: takesWork ? createHandoffDispatch({ uploads, links }, log) : null,
         log
       })
       // First to close: no handed-over request may reach a closing queue, and it goes before the lock.
       opened.unshift(handoff)
     } catch (error) {
-      // The app works without it; a second `flipdrop` is then told this one does not answer.
-      log.warn('Other FlipDrop commands cannot hand uploads over to this one', error)
+      // The app works without it: its heartbeat keeps it known as alive, and a second
+      // `flipdrop` is told this one does not answer.
+      log.warn('Other FlipDrop commands cannot hand uploads or link changes over to this one', error)
     }
     const settings = createSettingsService(store, environment, emit, () => {
       connection.reconfigure()

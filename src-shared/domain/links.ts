@@ -29,6 +29,8 @@ export interface LinkView {
   fileName: string
   itemId: number
   docType: DocType
+  /** The UserID of the account the item belongs to (null: linked before FlipDrop recorded accounts). */
+  accountId: string | null
   name: string
   url: string | null
   state: LinkState
@@ -49,12 +51,16 @@ export interface OfferedFile {
   path: string
   fileName: string
   size: number
+  /** Why it is offered rather than published, when there is more to say ("Not published: …", "Already published as …"). */
+  note: string | null
 }
 
 export interface HotFolderView {
   id: string
   path: string
   docType: DocType
+  /** The UserID of the account new PDFs are published to. */
+  accountId: string | null
   paused: boolean
   /** Watched by polling (set when the OS could not watch it, e.g. a network folder). */
   polling: boolean
@@ -88,7 +94,7 @@ const path = z.string().min(1).max(4096)
 const id = z.string().uuid()
 const docType = z.enum(['Flipbook', 'Document'])
 
-export const linkFileSchema = z.object({ path, itemId: z.number().int().positive() }).strict()
+export const linkFileSchema = z.object({ path, itemId: z.number().int().positive(), docType: docType.default('Flipbook') }).strict()
 export const linkJobSchema = z.object({ jobId: id }).strict()
 
 /** A link by its ID, or by the linked file's path (the command knows the path). */
@@ -113,7 +119,7 @@ export const keepCopiesSchema = z.object({ keepCopies: z.boolean() }).strict()
 /** "Add a hot folder…": main shows the OS folder dialog. */
 export const chooseHotFolderSchema = z.object({ docType: docType.default('Flipbook') }).strict()
 /** "Link a local file…" on an item: main shows the OS file dialog. */
-export const chooseAndLinkSchema = z.object({ itemId: z.number().int().positive() }).strict()
+export const chooseAndLinkSchema = z.object({ itemId: z.number().int().positive(), docType: docType.default('Flipbook') }).strict()
 
 /** Names of files that are never published or followed: downloads and saves in progress, Office locks, hidden files. */
 export function isTemporaryFileName(name: string): boolean {

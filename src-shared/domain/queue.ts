@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { DocType } from './service/item'
+import type { DocType, Host } from './service/item'
 import type { Quota } from './service/quota'
 
 /*
@@ -17,8 +17,42 @@ export type JobState = (typeof JOB_STATES)[number]
 /** States a job does not leave by itself. */
 export const FINISHED_STATES: readonly JobState[] = ['done', 'failed', 'cancelled']
 
-/** Why a job is waiting. */
-export type WaitReason = 'offline' | 'rate-limited' | 'signed-out' | 'retry'
+/**
+ * Why a job is waiting: the service is out of reach, asked to slow down, no key is signed in
+ * (or the key was refused), the key in use belongs to another account than the job's, the
+ * key's account is not confirmed yet, or an automatic retry is due later.
+ */
+export type WaitReason = 'offline' | 'rate-limited' | 'signed-out' | 'other-account' | 'identifying' | 'retry'
+
+/**
+ * Why a job failed, as a stable code beside its sentence: what scripts (`--json`) and other
+ * features (links) branch on, never the wording.
+ */
+export const FAILURE_CODES = [
+  /** The file was moved or deleted, or cannot be read. */
+  'file-missing',
+  /** Larger than the plan allows. */
+  'too-large',
+  /** No room left in the plan for another item of this kind. */
+  'quota',
+  /** The service could not read the file as a PDF. */
+  'not-pdf',
+  /** The item to replace or check no longer exists (or belongs to another account). */
+  'item-gone',
+  /** The service refused to download from that address, or it did not deliver in time. */
+  'source-refused',
+  /** The service could not be reached or kept failing; retrying later may work. */
+  'unreachable',
+  /** A create may have reached the service, and what is there does not match the file: the user decides. */
+  'uncertain',
+  /** Documents need the document host. */
+  'document-host-missing',
+  /** The service said no for another reason (its own words are in the message). */
+  'rejected',
+  /** Something went wrong inside FlipDrop. */
+  'internal'
+] as const
+export type FailureCode = (typeof FAILURE_CODES)[number]
 
 export type JobSource = { type: 'file'; fileName: string; size: number } | { type: 'url'; url: string }
 
@@ -44,10 +78,15 @@ export interface JobView {
   state: JobState
   /** Held by the user: the queue passes it over until resumed. */
   paused: boolean
-  waiting: { reason: WaitReason; message: string; until: string | null } | null
+  /** `account`: whom it waits for, in words ("Dana Kim (dana@…)"), when it waits for an account to sign in. */
+  waiting: { reason: WaitReason; message: string; until: string | null; account?: string } | null
   progress: JobProgress | null
   result: { itemId: number; url: string; embedUrl: string | null; pages: number | null } | null
-  failure: { message: string; retryable: boolean } | null
+  failure: { message: string; retryable: boolean; code: FailureCode } | null
+  /** The UserID of the account the job publishes to (null: queued before FlipDrop recorded accounts). */
+  accountId: string | null
+  /** The host that holds (or will hold) the item: IDs are per host. */
+  host: Host
   /** What happened to the job, newest last (decisions, retries, reconciliation). */
   history: { at: string; text: string }[]
   addedAt: string
@@ -167,6 +206,8 @@ export const enqueueUrlSchema = z
 export const replaceSchema = z
   .object({
     itemId: z.number().int().positive(),
+    /** The item's kind, which says its host: IDs are per host (a Document is replaced on the document host). */
+    docType: docType.default('Flipbook'),
     path: z.string().min(1).max(4096).optional(),
     url: z.string().min(1).max(2048).optional()
   })

@@ -320,7 +320,7 @@ describe('flipdrop duplicate', { timeout: 60_000 }, () => {
       () => cli(['duplicate', '1001', '--count', '0']),
       () => cli(['duplicate', '1001', '--count', '501']),
       () => cli(['duplicate', '1001', '--count', 'two']),
-      () => cli(['duplicate', '999999', '--json'])
+      () => cli(['duplicate', '999999', '--id', '--json'])
     ])
     for (const run of runs.slice(0, 3)) {
       expect(run.code).toBe(2)

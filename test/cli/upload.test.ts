@@ -197,13 +197,24 @@ describe('flipdrop upload', () => {
   })
 
   it('offline: upload queues the job to wait (exit 0); a read says the service is out of reach (exit 4)', async () => {
-    const vars = await env({ FLIPDROP_BASE_URL: 'http://127.0.0.1:9' })
-    const queued = await runCli(['upload', await pdf('cli-offline.pdf')], vars)
+    // The data folder met the key's account once, online (a published file).
+    const vars = await env()
+    expect((await runCli(['upload', await pdf('cli-online-first.pdf'), '--wait'], vars)).code).toBe(0)
+    const offline = { ...vars, FLIPDROP_BASE_URL: 'http://127.0.0.1:9' }
+    const queued = await runCli(['upload', await pdf('cli-offline.pdf')], offline)
     expect(queued.code).toBe(0)
-    expect(queued.stdout).toMatch(/^queued\s+cli-offline\.pdf$/m)
-    const read = await runCli(['whoami'], vars)
+    expect(queued.stdout).toMatch(/^(queued|waiting)\s+cli-offline\.pdf/m)
+    const read = await runCli(['whoami'], offline)
     expect(read.code).toBe(4)
     expect(read.stderr).toContain('could not be reached')
+  })
+
+  it('offline with a key never checked: nothing is queued, since whose account it is would be a guess (exit 4)', async () => {
+    const vars = await env({ FLIPDROP_BASE_URL: 'http://127.0.0.1:9' })
+    const run = await runCli(['upload', await pdf('cli-never-checked.pdf')], vars)
+    expect(run.code).toBe(4)
+    expect(`${run.stdout}${run.stderr}`).toContain('cannot check which account your API key belongs to')
+    expect(emulator.state.allItems().filter((item) => item.name === 'cli-never-checked')).toEqual([])
   })
 })
 
@@ -219,9 +230,9 @@ describe('flipdrop replace', () => {
     expect(run.code).toBe(0)
     expect(JSON.parse(run.stdout)).toMatchObject({ jobs: [{ state: 'done', itemId, url }] })
     expect(emulator.state.items.get(itemId)?.pages).toBe(4)
-    const missing = await runCli(['replace', '987654', await pdf('v3.pdf')], vars)
+    const missing = await runCli(['replace', '987654', await pdf('v3.pdf'), '--id'], vars)
     expect(missing.code).toBe(1)
-    expect(missing.stdout).toContain('Item 987654 was not found on the service')
+    expect(missing.stdout).toContain('That flipbook no longer exists on the service')
   })
 })
 

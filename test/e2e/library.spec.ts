@@ -174,7 +174,9 @@ test.describe('acting on items', () => {
 
 test.describe('offline', () => {
   // With the service down, thumbnails cannot load: the cards show their placeholders instead.
-  test.use({ signedIn: true, tlsEmulatorOptions: { seed: 60 }, expectedConsoleErrors: [/net::ERR_CONNECTION_REFUSED/] })
+  // Chromium's console line names no URL, so the test below checks by URL that every refused
+  // request is a thumbnail of the stopped service.
+  test.use({ signedIn: true, tlsEmulatorOptions: { seed: 60 }, expectedConsoleErrors: [/^Failed to load resource: net::ERR_CONNECTION_REFUSED$/] })
 
   test('after a sync, a restart without the service shows the library at once, marked with its last sync', async ({
     app,
@@ -188,6 +190,17 @@ test.describe('offline', () => {
     await app.goTo('library')
     await expect(library.syncStatus).toContainText('Last synced', { timeout: 30_000 })
     await expect(library.summary).toHaveText('60 items')
+    // The cards in view load their thumbnails from the service's storage as soon as the rows
+    // arrive. Stopping the service while one is still loading cuts it mid-answer, and Chromium
+    // reports that as net::ERR_SOCKET_NOT_CONNECTED (or a reset, by timing): the test's timing,
+    // not the app's. So the service stops only once every thumbnail shown has loaded.
+    const thumbnails = page.getByTestId('item-thumbnail')
+    await expect(thumbnails.first()).toBeVisible()
+    await expect
+      .poll(() => thumbnails.evaluateAll((images) => images.every((image) => image instanceof HTMLImageElement && image.complete && image.naturalWidth > 0)))
+      .toBe(true)
+    const failed: string[] = []
+    page.on('requestfailed', (request) => failed.push(`${request.failure()?.errorText ?? '?'} ${request.url()}`))
     await emulator.close()
     // The app quits and starts again on the same data folder, signed in from the keychain.
     await host.close()
@@ -199,6 +212,16 @@ test.describe('offline', () => {
       await expect(library.summary).toHaveText('60 items')
       await expect(library.syncStatus).toContainText('Last synced')
       await expect(page.getByTestId('sync-interrupted')).toBeVisible({ timeout: 20_000 })
+      // Every card fell back to its placeholder; what failed is exactly those thumbnails, refused by the stopped service.
+      await expect(page.getByTestId('item-thumbnail-placeholder').first()).toBeVisible()
+      await expect(thumbnails).toHaveCount(0)
+      const stopped = [emulator.baseUrl, emulator.documentUrl].map((origin) => `${origin}/__files/thumbs/`)
+      expect(failed.length).toBeGreaterThan(0)
+      for (const failure of failed) {
+        const [error, url = ''] = failure.split(' ')
+        expect(error, url).toBe('net::ERR_CONNECTION_REFUSED')
+        expect(stopped.some((prefix) => url.startsWith(prefix)), url).toBe(true)
+      }
     } finally {
       await again.close()
     }

@@ -4,16 +4,24 @@ import { join } from 'node:path'
 import { WebSocket } from 'ws'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestHost, type TestHost } from './test-host'
+import { startEmulator, type RunningEmulator } from '../emulator'
 import { makePdf } from '../emulator/fixtures/make-pdf'
 import { createMemoryKeychain } from '../support/memory-keychain'
 import { BRIDGE_PATH, decodeMessage, encodeMessage, PRELOAD_PATH, type ServerMessage } from './wire'
 
 let host: TestHost
+let emulator: RunningEmulator
+const HOST_KEY = 'fd-test-host-key'
 
 beforeAll(async () => {
-  host = await startTestHost({ core: { keychain: createMemoryKeychain() } })
+  emulator = await startEmulator({ keys: [HOST_KEY], log: () => {} })
+  // Signed in (jobs are made for an account), with jobs held so nothing is sent.
+  host = await startTestHost({ core: { keychain: createMemoryKeychain(), environment: { apiKey: HOST_KEY, baseUrl: emulator.baseUrl } } })
 })
-afterAll(() => host.close())
+afterAll(async () => {
+  await host.close()
+  await emulator.close()
+})
 
 /** Opens the bridge socket and resolves with 'open' or the HTTP status it was refused with. */
 function connect(path: string, origin: string): Promise<string | number> {

@@ -6,7 +6,7 @@ import type { Envelope } from '../../src-shared/contract/errors'
  * a scripted transport, standing for a main process that answers or fails on cue. The full
  * app against the real core runs in Chromium (test/e2e).
  */
-export function installBridge(answer: (channel: string, input: unknown) => Envelope<unknown>) {
+export function installBridge(answer: (channel: string, input: unknown) => Envelope<unknown> | Promise<Envelope<unknown>>) {
   const calls: { channel: string; input: unknown }[] = []
   const listeners = new Map<string, Set<(payload: unknown) => void>>()
   const transport: BridgeTransport = {

@@ -52,6 +52,27 @@ export async function startQueueCore(
   return { core: test.core, booted: test.booted, dir, events: test.events, logLines: test.logLines }
 }
 
+/**
+ * Lets the data folder meet the key's account once, with the service up, then goes away:
+ * jobs are made for the account FlipDrop last confirmed, so a queue filled offline needs
+ * one. (A key never confirmed gets nothing queued: whose it is would be a guess.)
+ */
+export async function meetAccountOnce(ports: { port: number; documentPort: number }, dir: string): Promise<void> {
+  const { startEmulator } = await import('../emulator')
+  const emulator = await startEmulator({ keys: [QUEUE_KEY], ...ports, log: () => {} })
+  try {
+    const { core } = await startQueueCore(emulator, { dir })
+    const started = Date.now()
+    while (core.connection.accountId === null) {
+      if (Date.now() - started > 10_000) throw new Error('the account was never confirmed')
+      await sleep(20)
+    }
+    await core.close()
+  } finally {
+    await emulator.close()
+  }
+}
+
 /** Writes a real PDF of `pages` pages; the content differs by name, so each file hashes differently. */
 export async function writePdf(dir: string, name: string, pages = 1): Promise<string> {
   const path = join(dir, name)

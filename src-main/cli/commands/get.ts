@@ -4,6 +4,7 @@ import { EXIT } from '../exit-codes'
 import { facts } from '../output/facts'
 import { localDateTime } from '../output/format'
 import { findItem } from './find-item'
+import { ITEM_REF_OPTIONS, ITEM_REF_USAGE, itemDocType, itemRefKind } from './item-ref'
 
 
 /**
@@ -34,15 +35,16 @@ export function renderDetails(details: ItemDetails): string {
     .join('\n\n')
 }
 
-/** `flipdrop get <id|url|slug>`: one item's settings, grouped, without credential values. */
+/** `flipdrop get <id|url|slug> [--id | --slug]`: one item's settings, grouped, without credential values. */
 export const get: Command = {
   name: 'get',
   summary: "Show one item's details (by ID, viewer or custom-domain link, or slug).",
-  usage: 'get <id|viewer-url|cname-url|slug> [--json]',
-  options: {},
+  usage: `get <id|viewer-url|cname-url|slug> ${ITEM_REF_USAGE} [--json]`,
+  options: { ...ITEM_REF_OPTIONS },
   positionals: [1, 1],
-  async run(_values, positionals, ctx) {
-    const item = await findItem(positionals[0] ?? '', ctx)
+  async run(values, positionals, ctx) {
+    const reference = positionals[0] ?? ''
+    const item = await findItem(reference, itemRefKind(values, reference), ctx, itemDocType(values))
     // details only: the raw record beside it holds credential values.
     const details: ItemDetails = item.details
     ctx.result({ item: details }, () => renderDetails(details))

@@ -7,7 +7,8 @@ import { EXIT, type ExitCode } from '../exit-codes'
 import { openLinksSession, type LinksSession } from '../links-session'
 import { plural } from '../output/format'
 import { unwrap } from '../queue-session'
-import { resolveItemId } from './item-ref'
+import { findItemId } from './find-item'
+import { ITEM_REF_OPTIONS, ITEM_REF_USAGE, itemDocType, itemRefKind } from './item-ref'
 
 /** Runs `work` on the links of the data folder (here, or in the process holding it), then leaves. */
 export async function withLinks<T>(ctx: CliContext, work: (session: LinksSession) => Promise<T>): Promise<T> {
@@ -31,19 +32,20 @@ function linkLine(link: LinkView): string {
   return `${link.path} → ${link.name} (item ${link.itemId})${link.url ? ` ${link.url}` : ''}${state}${link.message ? `\n  ${link.message}` : ''}`
 }
 
-/** `flipdrop link <file> <id|url|slug>`: later saves of the file replace the item's PDF (same ID and link). */
+/** `flipdrop link <file> <id|url|slug> [--id | --slug]`: later saves of the file replace the item's PDF (same ID and link). */
 export const link: Command = {
   name: 'link',
   summary: "Link a local PDF to an item: each time the file changes, the item's PDF is replaced (same ID and link).",
-  usage: 'link <file> <id|viewer-url|slug> [--json]',
-  options: {},
+  usage: `link <file> <id|viewer-url|slug> ${ITEM_REF_USAGE} [--json]`,
+  options: { ...ITEM_REF_OPTIONS },
   positionals: [2, 2],
-  async run(_values, positionals, ctx) {
+  async run(values, positionals, ctx) {
     const [file = '', reference = ''] = positionals
-    const itemId = await resolveItemId(reference, ctx)
+    const docType = itemDocType(values)
+    const itemId = await findItemId(reference, itemRefKind(values, reference), ctx, docType)
     return withLinks(ctx, async (session) => {
       if (session.runner.here) await ctx.services()
-      const linked = await unwrap(session.links.link({ path: resolve(ctx.cwd, file), itemId }))
+      const linked = await unwrap(session.links.link({ path: resolve(ctx.cwd, file), itemId, docType }))
       ctx.result(linked, () => `Linked ${linkLine(linked)}\n${appliedBy(session)}`)
       return EXIT.ok
     })

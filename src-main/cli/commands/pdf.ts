@@ -9,6 +9,7 @@ import { EXIT } from '../exit-codes'
 import { formatBytes } from '../output/job-lines'
 import { safeFileName } from '../../core/library/file-name'
 import { findItem } from './find-item'
+import { ITEM_REF_OPTIONS, ITEM_REF_USAGE, itemDocType, itemRefKind } from './item-ref'
 import { DownloadError, downloadToFile, type DownloadProgress } from '../../core/library/download-to-file'
 
 const exists = (path: string): Promise<boolean> =>
@@ -47,21 +48,23 @@ async function downloadNetwork(ctx: CliContext) {
   })
 }
 
-/** `flipdrop pdf <id|url|slug> [-o FILE] [--force]`: downloads an item's PDF. */
+/** `flipdrop pdf <id|url|slug> [--id | --slug] [-o FILE] [--force]`: downloads an item's PDF. */
 export const pdf: Command = {
   name: 'pdf',
   summary: "Download an item's PDF (to its name + .pdf here, or -o FILE).",
-  usage: 'pdf <id|viewer-url|cname-url|slug> [-o FILE | --output FILE] [--force] [--json]',
-  options: { output: { type: 'string', short: 'o' }, force: { type: 'boolean' } },
+  usage: `pdf <id|viewer-url|cname-url|slug> ${ITEM_REF_USAGE} [-o FILE | --output FILE] [--force] [--json]`,
+  options: { ...ITEM_REF_OPTIONS, output: { type: 'string', short: 'o' }, force: { type: 'boolean' } },
   positionals: [1, 1],
   async run(values, positionals, ctx) {
     const force = flag(values, 'force')
-    const item = await findItem(positionals[0] ?? '', ctx)
+    const reference = positionals[0] ?? ''
+    const docType = itemDocType(values)
+    const item = await findItem(reference, itemRefKind(values, reference), ctx, docType)
     const itemId = item.summary.id
     const target = await targetPath(ctx.cwd, stringOption(values, 'output'), safeFileName(item.summary.name, '.pdf', `item-${itemId}`))
     if (!force && (await exists(target))) throw refuseOverwrite(target)
     const { client } = await ctx.services()
-    const url = await client.getPdfUrl(itemId)
+    const url = await client.getPdfUrl(itemId, docType)
     const network = await downloadNetwork(ctx)
     const status = ctx.statusLine()
     let bytes: number

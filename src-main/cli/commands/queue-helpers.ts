@@ -13,9 +13,12 @@ export async function requireKeyWhenRunningHere(session: QueueSession, ctx: CliC
   if (session.runner.here) await ctx.services()
 }
 
-/** Reports followed jobs; an interrupted wait says what is left and how to finish it. */
+/**
+ * Reports followed jobs, and those removed elsewhere before they finished (exit 1); an
+ * interrupted wait says what is left and how to finish it.
+ */
 export function finishQueue(ctx: CliContext, followed: Followed, failures: readonly JobRecordOut[] = []): ExitCode {
-  const code = reportJobs(ctx, followed.jobs, failures, { shown: true })
+  const code = reportJobs(ctx, followed.jobs, failures, { shown: true, removed: followed.removed, otherAccount: followed.otherAccount })
   if (!followed.interrupted) return code
   const left = followed.jobs.filter((job) => job.state !== 'done' && job.state !== 'failed' && job.state !== 'cancelled').length
   ctx.warn(`Stopped. ${left} job${left === 1 ? '' : 's'} wait in the queue; flipdrop queue --wait finishes them.`)

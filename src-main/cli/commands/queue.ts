@@ -35,7 +35,7 @@ export const queue: Command = {
       const waiting = view.jobs.filter((job) => open(job) && !job.paused)
       if (waiting.length > 0) await requireKeyWhenRunningHere(session, ctx)
       if (view.paused && waiting.length > 0) ctx.warn('The queue is paused: resume it in FlipDrop to let these run.')
-      const followed = await followJobs(session, waiting.map((job) => job.id), ctx)
+      const followed = await followJobs(session, waiting.map((job) => job.id), ctx, waiting)
       return finishQueue(ctx, followed)
     } finally {
       await session.close()

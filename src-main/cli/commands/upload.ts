@@ -5,7 +5,7 @@ import { CliError } from '../cli-error'
 import { flag, stringOption, type Command } from '../command'
 import { EXIT } from '../exit-codes'
 import { followJobs } from '../follow-jobs'
-import { openQueueSession, unwrap } from '../queue-session'
+import { openQueueSession, unwrap, type QueueRunner } from '../queue-session'
 import { mergeIntakes, notQueued, reportJobs } from '../report-jobs'
 import { finishQueue, requireKeyWhenRunningHere } from './queue-helpers'
 
@@ -53,7 +53,7 @@ export const upload: Command = {
       const intake = mergeIntakes(intakes)
       const failures = notQueued(intake.refused, intake.sameContent)
       if (!flag(values, 'wait')) return reportJobs(ctx, intake.added, failures, { tail: queuedTail(session.runner) })
-      const followed = await followJobs(session, intake.added.map((job) => job.id), ctx)
+      const followed = await followJobs(session, intake.added.map((job) => job.id), ctx, intake.added)
       return finishQueue(ctx, followed, failures)
     } finally {
       await session.close()
@@ -62,7 +62,7 @@ export const upload: Command = {
 }
 
 /** Where queued jobs go from here, said after the summary. */
-export function queuedTail(runner: Awaited<ReturnType<typeof openQueueSession>>['runner']): string {
+export function queuedTail(runner: QueueRunner): string {
   return runner.here
     ? '; they wait in the queue (the app, or flipdrop queue --wait, runs them)'
     : `; the ${runner.role === 'app' ? 'FlipDrop app' : `flipdrop command (process ${runner.pid})`} runs them`

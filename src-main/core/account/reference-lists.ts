@@ -55,8 +55,9 @@ export function createReferenceLists(deps: ReferenceListsDependencies): Referenc
     try {
       const client = deps.connection.client()
       const lists = await fetchReferenceLists(client)
-      // Whoami may still be on its way after a fresh start with no cached account: ask it.
-      const userId = deps.userId() ?? (await client.whoami()).userId ?? ''
+      // The lists are kept for the account the service confirmed for this key (templates include
+      // its own), never for a cached one: ask whoami when that is not known yet.
+      const userId = deps.connection.accountId ?? (await client.whoami()).userId ?? ''
       cached = await deps.cache.write(userId, lists, now())
       problem = null
     } catch (error) {

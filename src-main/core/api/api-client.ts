@@ -1,3 +1,4 @@
+import type { Account } from '../../../src-shared/domain/service/account'
 import type { DocType } from '../../../src-shared/domain/service/item'
 import type { Quota } from '../../../src-shared/domain/service/quota'
 import { DEFAULT_BASE_URL } from '../../../src-shared/domain/settings'
@@ -40,6 +41,8 @@ export interface ApiClientOptions {
   onUnauthorized?: () => void
   /** Called with every quota the service reports (create answers, subscription). */
   onQuota?: (quota: Quota) => void
+  /** Called with every account whoami answers: the key's identity, confirmed. */
+  onAccount?: (account: Account) => void
   /** Where client bugs and missing answer fields are logged; the key is never part of what is logged. */
   log?: Logger
 }
@@ -84,6 +87,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     },
     read: { zone: options.zone ?? createServerZone(options.log), gaps: gapReporter(options.log) },
     ...(options.onQuota ? { onQuota: options.onQuota } : {}),
+    ...(options.onAccount ? { onAccount: options.onAccount } : {}),
     exchange: {
       apiKey: options.apiKey,
       network,

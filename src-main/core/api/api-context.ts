@@ -1,5 +1,6 @@
 import { ZodError } from 'zod'
-import type { DocType } from '../../../src-shared/domain/service/item'
+import type { Account } from '../../../src-shared/domain/service/account'
+import type { DocType, Host } from '../../../src-shared/domain/service/item'
 import type { Quota } from '../../../src-shared/domain/service/quota'
 import { exchange, type ExchangeContext, type ServiceRequest } from './http/exchange'
 import type { Payload } from './http/read-answer'
@@ -7,10 +8,13 @@ import type { ReadContext } from './normalize/item'
 import { ServiceError, explain } from './service-error'
 
 /** Which origin a call goes to: the base host (Flipbooks) or the document host (§1). */
-export type Host = 'base' | 'document'
+export { hostFor, type Host } from '../../../src-shared/domain/service/item'
 
-export function hostFor(docType: DocType): Host {
-  return docType === 'Document' ? 'document' : 'base'
+/** What a read may be given: a signal that stops it (cancel, pause, quit), and how often to retry it. */
+export interface ReadOptions {
+  signal?: AbortSignal
+  /** Retries on network trouble instead of the client's default (0: answer now or fail). */
+  retries?: number
 }
 
 export type CallRequest = Omit<ServiceRequest, 'origin'> & { host?: Host }
@@ -29,6 +33,8 @@ export interface ApiContext {
   quotas: Partial<Record<DocType, Quota>>
   /** Records a quota the service just reported, and tells whoever listens. */
   learnQuota(quota: Quota | null | undefined): void
+  /** Tells whoever listens which account whoami just answered for (the key's identity). */
+  learnAccount(account: Account): void
 }
 
 export interface ApiContextOptions {
@@ -39,6 +45,7 @@ export interface ApiContextOptions {
   duplicateBatch: number
   read: ReadContext
   onQuota?: (quota: Quota) => void
+  onAccount?: (account: Account) => void
 }
 
 /** Creates the shared context the operation files are written against. */
@@ -75,6 +82,9 @@ export function createApiContext(options: ApiContextOptions): ApiContext {
       if (!quota) return
       context.quotas[quota.docType] = quota
       options.onQuota?.(quota)
+    },
+    learnAccount(account) {
+      options.onAccount?.(account)
     }
   }
   return context

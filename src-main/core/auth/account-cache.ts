@@ -1,8 +1,8 @@
 import { readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import writeFileAtomic from 'write-file-atomic'
 import { z } from 'zod'
 import type { Account } from '../../../src-shared/domain/service/account'
+import { writeFileDurably } from '../storage/durable-file'
 
 const text = z.string().nullable()
 const accountSchema = z.object({
@@ -25,6 +25,7 @@ export interface AccountCache {
   clear(): Promise<void>
 }
 
+/** The account cache in `account.json` of the data folder, private to the user and written durably. */
 export function createAccountCache(directory: string): AccountCache {
   const path = join(directory, 'account.json')
   return {
@@ -37,7 +38,7 @@ export function createAccountCache(directory: string): AccountCache {
       }
     },
     async write(account) {
-      await writeFileAtomic(path, `${JSON.stringify(account, null, 2)}\n`, { mode: 0o600 })
+      await writeFileDurably(path, `${JSON.stringify(account, null, 2)}\n`, { mode: 0o600 })
     },
     async clear() {
       await rm(path, { force: true })

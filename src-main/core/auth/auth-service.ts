@@ -7,11 +7,14 @@ import type { ServiceConnection } from '../service/service-connection'
 import type { AccountCache } from './account-cache'
 import { signInFailure } from './auth-errors'
 import type { KeySession } from './key-session'
+import type { KnownAccounts } from '../accounts/known-accounts'
 
 export interface AuthDependencies {
   keys: KeySession
   connection: ServiceConnection
   accountCache: AccountCache
+  /** Every account confirmed on this computer, so work made for one can name it later. */
+  knownAccounts: KnownAccounts
   /** Saves addresses typed with a key the service accepted. */
   saveAddresses: (addresses: Partial<Settings>) => Promise<void>
   log: Logger
@@ -45,6 +48,15 @@ export function createAuthService(deps: AuthDependencies): AuthService {
   })
   const emit = (): void => deps.onChange(state())
 
+  // Any whoami answer (start-up, a probe, the queue) confirms who the key belongs to.
+  let kept: Promise<void> = Promise.resolve()
+  connection.onAccount((confirmed) => {
+    account = confirmed
+    kept = Promise.all([deps.accountCache.write(confirmed), deps.knownAccounts.remember(confirmed)])
+      .then(() => undefined, (error: unknown) => deps.log.warn('Could not keep the account for offline use', error))
+      .finally(emit)
+  })
+
   connection.onUnauthorized(() => {
     if (!keys.reject()) return
     deps.log.warn('The service rejected the API key (401); stopping all requests until a new key is given')
@@ -54,9 +66,8 @@ export function createAuthService(deps: AuthDependencies): AuthService {
 
   async function refreshInBackground(): Promise<void> {
     try {
-      account = await connection.client().whoami()
-      await deps.accountCache.write(account)
-      emit()
+      // The answer reaches onAccount above.
+      await connection.client().whoami()
     } catch (error) {
       // Offline or rejected: the 401 hook already handled a rejection; offline keeps the cached account.
       deps.log.info('Could not refresh the account at start-up', error instanceof Error ? error.message : error)
@@ -100,7 +111,8 @@ export function createAuthService(deps: AuthDependencies): AuthService {
       if (Object.keys(addresses).length > 0) await deps.saveAddresses(addresses)
       account = checked
       await deps.accountCache.write(checked)
-      connection.connect(apiKey)
+      await deps.knownAccounts.remember(checked)
+      connection.connect(apiKey, checked.userId)
       emit()
       return state()
     },
@@ -123,8 +135,7 @@ export function createAuthService(deps: AuthDependencies): AuthService {
         if (keys.rejected) return state()
         throw error
       }
-      await deps.accountCache.write(account)
-      emit()
+      await kept
       return state()
     },
 

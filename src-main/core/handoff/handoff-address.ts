@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import { tmpdir } from 'node:os'
 import { posix } from 'node:path'
 
@@ -16,14 +16,21 @@ function shortHash(text: string): string {
 }
 
 /**
- * Where the holder of `dataDir`'s lock listens for hand-offs. POSIX: a unix socket in the
- * data folder (private to the user like the folder), or, when that path is too long for a
- * socket, one in the temp folder named after the folder's hash. Windows: a named pipe
- * named after the hash of the lowercased folder (Windows paths ignore case).
- * `platform` and `tempDir` are for tests.
+ * Where a new holder of `dataDir`'s lock listens for hand-offs; published in its lock file,
+ * which is where clients read it (they never work it out themselves). POSIX: a unix socket
+ * in the data folder (private to the user like the folder), or, when that path is too long
+ * for a socket, one in the temp folder named after the folder's hash (the server and client
+ * check who owns it there). Windows: a named pipe, which anyone on the machine could create
+ * first under a name they can guess, so its name is random (`random`, for tests), never
+ * derived from the folder. `platform` and `tempDir` are for tests.
  */
-export function handoffAddress(dataDir: string, platform: NodeJS.Platform = process.platform, tempDir: string = tmpdir()): string {
-  if (platform === 'win32') return `\\\\.\\pipe\\flipdrop-${shortHash(dataDir.toLowerCase())}`
+export function handoffAddress(
+  dataDir: string,
+  platform: NodeJS.Platform = process.platform,
+  tempDir: string = tmpdir(),
+  random: string = randomBytes(16).toString('hex')
+): string {
+  if (platform === 'win32') return `\\\\.\\pipe\\flipdrop-${random}`
   const inFolder = posix.join(dataDir, SOCKET_FILE_NAME)
   if (Buffer.byteLength(inFolder, 'utf8') <= MAX_SOCKET_PATH_BYTES) return inFolder
   return posix.join(tempDir, `flipdrop-${shortHash(dataDir)}.sock`)

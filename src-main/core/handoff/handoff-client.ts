@@ -1,20 +1,25 @@
-import { lstat } from 'node:fs/promises'
-import { connect, type Socket } from 'node:net'
+import { hostname } from 'node:os'
+import { join } from 'node:path'
+import type { Socket } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { Envelope } from '../../../src-shared/contract/errors'
-import { readDataLock } from '../storage/data-lock'
+import { LOCK_FILE_NAME } from '../storage/data-lock'
+import { DataFolderHeldElsewhereError } from '../storage/lock-errors'
+import { readLockFile, type HeldLock } from '../storage/lock-file'
+import { DEFAULT_STALE_AFTER_MS, isProcessAlive, judgeSilent, sameHost, type LivenessRules } from '../storage/lock-liveness'
 import { createLineSplitter, encodeMessage, isHandoffChannel, readResponse, type HandoffRequest } from './handoff-protocol'
+import { isOurSocket, pingHolder, reachHolder, type Reached } from './holder-ping'
 
 /** The process holding the data folder, reached over its hand-off socket. */
 export interface HoldingProcess {
   readonly pid: number
   /** What the lock says it is: 'app' or 'command'. */
   readonly role: string
-  /** Runs an `uploads:*` invoke channel in the holder's queue. Rejects once the connection is gone. */
+  /** Runs an `uploads:*` or `links:*` invoke channel in the holder. Rejects once the connection is gone. */
   invoke(channel: string, input?: unknown): Promise<Envelope<unknown>>
   /**
-   * Follows the holder's `uploads:*` events; the first listener subscribes. Events caused by
-   * anything invoked after this call are delivered. Returns the function that stops listening.
+   * Follows the holder's `uploads:*` and `links:*` events; the first listener subscribes. Events
+   * caused by anything invoked after this call are delivered. Returns the function that stops listening.
    */
   onEvent(listener: (channel: string, payload: unknown) => void): () => void
   /** Settles when the connection ends, from either side (the holder quit, or close()). */
@@ -26,68 +31,29 @@ export interface HoldingProcess {
 export interface ConnectToHolderOptions {
   /** How long a live holder may take to answer before giving up (default 3000 ms). */
   timeoutMs?: number
+  /** How long to wait for a holder that takes no work (a plain `flipdrop upload` queueing files) to leave (default 60 s). */
+  waitForFolderMs?: number
+  /** Told once when waiting for such a holder, to say so. */
+  onWait?: (holder: { pid: number; role: string }) => void
+  /** Stops waiting. */
+  signal?: AbortSignal
 }
 
 const DEFAULT_TIMEOUT_MS = 3_000
+const DEFAULT_WAIT_FOR_FOLDER_MS = 60_000
 /** Between attempts: the holder may have taken the lock and not be listening yet. */
 const RETRY_DELAY_MS = 50
-/** Far more than `{"id":0,"reply":{"ok":true,"value":null}}` needs. */
-const PING_REPLY_MAX_CHARS = 4096
+/** A holder answers a ping at once. */
+const PING_TIMEOUT_MS = 1_000
 
 function notAnswering(pid: number): Error {
   return new Error(`Another FlipDrop (process ${pid}) is using this data folder but does not answer. Close it and try again.`)
 }
 
-/**
- * On POSIX, the socket must be a socket owned by this user before the token is sent to it:
- * a long data path puts it in the shared temp folder, where anyone could create that name.
- * Returns false when it is not there (yet).
- */
-async function isOurSocket(address: string, pid: number): Promise<boolean> {
-  if (process.platform === 'win32') return true
-  try {
-    const stats = await lstat(address)
-    if (stats.isSocket() && (typeof process.getuid !== 'function' || stats.uid === process.getuid())) return true
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false
-    throw error
-  }
-  throw new Error(
-    `Another FlipDrop (process ${pid}) is using this data folder, but its connection point ${address} is not yours. Close it and try again.`
+function stillQueueing(pid: number): Error {
+  return new Error(
+    `flipdrop (process ${pid}) is still queueing files in this data folder, and it takes no work from other commands. Try again once it has finished.`
   )
-}
-
-/** Connects and pings with the token; the open socket once the holder answered, else null. */
-function reach(address: string, token: string, withinMs: number): Promise<Socket | null> {
-  return new Promise((resolve) => {
-    const socket = connect(address)
-    let received = ''
-    const finish = (ok: boolean): void => {
-      clearTimeout(timer)
-      socket.off('data', onData)
-      socket.off('error', onFail)
-      socket.off('close', onFail)
-      // Hold further data until holding() listens, so no event can slip by unseen.
-      if (ok) socket.pause()
-      else socket.destroy()
-      resolve(ok ? socket : null)
-    }
-    const onFail = (): void => finish(false)
-    // The ping's reply is the only thing the holder sends before we subscribe; anything else is a wrong holder.
-    const onData = (chunk: Buffer): void => {
-      received += chunk.toString('utf8')
-      const end = received.indexOf('\n')
-      // A ping's reply is a few bytes: a flood is not a FlipDrop talking.
-      if (end === -1) return received.length > PING_REPLY_MAX_CHARS ? finish(false) : undefined
-      const response = readResponse(received.slice(0, end))
-      finish(response !== null && 'id' in response && response.id === 0 && response.reply.ok && end === received.length - 1)
-    }
-    const timer = setTimeout(onFail, Math.max(0, withinMs))
-    socket.once('connect', () => socket.write(encodeMessage({ id: 0, token, ping: true })))
-    socket.on('data', onData)
-    socket.on('error', onFail)
-    socket.on('close', onFail)
-  })
 }
 
 function holding(socket: Socket, pid: number, role: string, token: string): HoldingProcess {
@@ -100,7 +66,9 @@ function holding(socket: Socket, pid: number, role: string, token: string): Hold
   const closed = new Promise<void>((resolve) => {
     socket.on('close', () => {
       ended = true
-      const gone = new Error(`The other FlipDrop (process ${pid}) closed the connection.`)
+      const gone = new Error(
+        `The FlipDrop this command handed its work to (process ${pid}) stopped before it answered, so whether it was done is not known. Check with flipdrop queue (or flipdrop links).`
+      )
       for (const request of pending.values()) request.reject(gone)
       pending.clear()
       resolve()
@@ -158,23 +126,79 @@ function holding(socket: Socket, pid: number, role: string, token: string): Hold
   }
 }
 
+function livenessRules(): LivenessRules {
+  return { pid: process.pid, host: hostname(), isAlive: isProcessAlive, probe: pingHolder, staleAfterMs: DEFAULT_STALE_AFTER_MS }
+}
+
+/** Settles when `socket` closes, `ms` pass, or `signal` aborts; closes the socket. */
+function untilClosed(socket: Socket, ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      clearTimeout(timer)
+      signal?.removeEventListener('abort', done)
+      socket.destroy()
+      resolve()
+    }
+    const timer = setTimeout(done, Math.max(0, ms))
+    signal?.addEventListener('abort', done, { once: true })
+    socket.once('close', done)
+    socket.on('error', () => {})
+    socket.resume()
+  })
+}
+
 /**
- * Reaches the process holding `dataDir`'s lock, to hand it upload jobs. Null when nobody
- * (alive) holds it: the caller may then take the lock and run the queue itself. Throws a
- * message for the designer when the holder is alive but does not answer within `timeoutMs`.
- * Retries until then: the holder takes the lock before it starts listening.
+ * A holder that runs no uploads takes no work (lock info `handoff: off`): wait for it to leave.
+ * Holds a pinged connection open, so its closing wakes us at once. 'stale' when it is gone.
+ */
+async function waitWhileQueueing(holder: HeldLock, until: number, waiting: () => void, signal?: AbortSignal): Promise<'stale' | 'waited'> {
+  const { socket: address, token } = holder.info
+  const reached: Reached =
+    address && token && (await isOurSocket(address, holder.pid))
+      ? await reachHolder(address, token, Math.min(PING_TIMEOUT_MS, until - Date.now()))
+      : { kind: 'silent' }
+  if (reached.kind === 'silent' && judgeSilent(holder, livenessRules()).kind === 'stale') return 'stale'
+  waiting()
+  if (reached.kind === 'answered') await untilClosed(reached.socket, until - Date.now(), signal)
+  else await sleep(Math.max(0, Math.min(RETRY_DELAY_MS * 2, until - Date.now())), undefined, signal ? { signal } : {}).catch(() => undefined)
+  return 'waited'
+}
+
+/**
+ * Reaches the process holding `dataDir`'s lock, to hand it work, at the address its lock names
+ * (never one derived from the folder: a Windows pipe's name has a random part). Null when nobody
+ * (alive) holds it: the caller may then take the lock itself. Waits for a holder that takes no
+ * work to leave (then null), up to `waitForFolderMs`. Throws for a lock held on another machine,
+ * and for a live holder that does not answer within `timeoutMs`; retries until then, since the
+ * holder takes the lock before it starts listening.
  */
 export async function connectToHolder(dataDir: string, options: ConnectToHolderOptions = {}): Promise<HoldingProcess | null> {
+  const lockPath = join(dataDir, LOCK_FILE_NAME)
   const deadline = Date.now() + (options.timeoutMs ?? DEFAULT_TIMEOUT_MS)
+  let waitUntil: number | null = null
+  let told = false
   for (;;) {
+    if (options.signal?.aborted) throw new Error('Stopped while waiting for the data folder; nothing was handed over.')
     // Read afresh each time: the holder may have quit, or been replaced by another.
-    const holder = await readDataLock(dataDir)
-    if (!holder) return null
-    const { socket: address, token, role } = holder.info
-    if (address && token && (await isOurSocket(address, holder.pid))) {
-      const socket = await reach(address, token, deadline - Date.now())
-      if (socket) return holding(socket, holder.pid, role ?? 'app', token)
+    const holder = await readLockFile(lockPath)
+    // Free, or a garbage file the caller replaces when it takes the folder.
+    if (holder.kind !== 'held') return null
+    if (holder.host !== null && !sameHost(holder.host, hostname())) throw new DataFolderHeldElsewhereError(holder.pid, holder.host, lockPath)
+    const { socket: address, token, role = 'app' } = holder.info
+    if (holder.info['handoff'] === 'off') {
+      waitUntil ??= Date.now() + (options.waitForFolderMs ?? DEFAULT_WAIT_FOR_FOLDER_MS)
+      if (Date.now() >= waitUntil) throw stillQueueing(holder.pid)
+      const waiting = (): void => {
+        if (!told) options.onWait?.({ pid: holder.pid, role })
+        told = true
+      }
+      if ((await waitWhileQueueing(holder, waitUntil, waiting, options.signal)) === 'stale') return null
+      continue
     }
+    let reached: Reached = { kind: 'silent' }
+    if (address && token && (await isOurSocket(address, holder.pid))) reached = await reachHolder(address, token, deadline - Date.now())
+    if (reached.kind === 'answered') return holding(reached.socket, holder.pid, role, token ?? '')
+    if (reached.kind === 'silent' && judgeSilent(holder, livenessRules()).kind === 'stale') return null
     const left = deadline - Date.now()
     if (left <= 0) throw notAnswering(holder.pid)
     await sleep(Math.min(RETRY_DELAY_MS, left))

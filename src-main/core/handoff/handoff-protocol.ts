@@ -3,18 +3,22 @@ import { isErrorCode, type Envelope } from '../../../src-shared/contract/errors'
 /*
  * The hand-off wire format: one JSON object per line (UTF-8, `\n`) over a local stream
  * socket. A second `flipdrop` (the client) asks the process holding the data lock (the
- * server) to run upload-queue actions for it, and may follow the queue's events.
+ * server) to run upload-queue and link actions for it, and may follow their events.
  *
- *   client → server  { id, token, channel, input? }   run a contract invoke channel (uploads:* only)
- *                    { id, token, subscribe: true }   from now on, send me the uploads:* events
- *                    { id, token, ping: true }        are you there? (the client's first message)
+ *   client → server  { id, token, channel, input? }   run a contract invoke channel (uploads:* and links:* only)
+ *                    { id, token, subscribe: true }   from now on, send me the uploads:* and links:* events
+ *                    { id, token, ping: true }        are you there? (the client's first message; also how
+ *                                                     another process learns the holder is alive)
  *   server → client  { id, reply: Envelope }          the answer to request `id`
- *                    { event, payload }               a contract event (uploads:* only)
+ *                    { event, payload }               a contract event (uploads:* and links:* only)
  *
  * Every request carries the token from the lock file: the lock is readable only by its
  * owner, so knowing the token proves the client runs as the same user. `subscribe` and
  * `ping` are answered `{ ok: true, value: null }`. Requests are read in order, so events
- * caused by anything sent after a `subscribe` reach the subscriber.
+ * caused by anything sent after a `subscribe` reach the subscriber. A holder that runs no
+ * uploads (lock info `handoff: off`) answers pings and refuses every invoke with `not-allowed`.
+ * A closing holder answers the requests it is running and reads no more: a request without
+ * an answer was either never run or cut off by a crash.
  */
 
 /** A line longer than this (16 MiB, without its newline) ends the connection. */
@@ -31,7 +35,7 @@ export interface InvokeRequest {
   input?: unknown
 }
 
-/** Asks the holder to send its `uploads:*` events on this connection from now on. */
+/** Asks the holder to send its `uploads:*` and `links:*` events on this connection from now on. */
 export interface SubscribeRequest {
   id: number
   token: string

@@ -3,27 +3,34 @@ import { chmod, lstat, unlink } from 'node:fs/promises'
 import { connect, createServer, type Server, type Socket } from 'node:net'
 import type { Envelope } from '../../../src-shared/contract/errors'
 import type { Logger } from '../log'
-import { handoffAddress } from './handoff-address'
 import { createLineSplitter, encodeMessage, isHandoffChannel, readRequest, type HandoffResponse, type ReadRequest } from './handoff-protocol'
 
 /** Runs one invoke channel: raw input in, envelope out. */
 export type HandoffDispatch = (channel: string, input: unknown) => Promise<Envelope<unknown>>
 
-/** What the server needs: the folder it serves, the lock's token, and who answers. */
+/** What the server needs: where to listen, the lock's token, and who answers. */
 export interface HandoffServerOptions {
-  dataDir: string
+  /** The address published in the lock file (handoffAddress() made it; a Windows pipe's name is random). */
+  address: string
   /** The secret published in the lock file; every request must carry it. */
   token: string
-  dispatch: HandoffDispatch
+  /**
+   * Runs handed-over work; null for a holder that takes none (it runs no uploads): it still
+   * answers pings, so others know it is alive, and refuses every invoke.
+   */
+  dispatch: HandoffDispatch | null
   log: Logger
 }
 
 /** The listening hand-off server of the process holding the data lock. */
 export interface HandoffServer {
   readonly address: string
-  /** Sends an event to the subscribed clients; anything outside `uploads:*` is dropped. */
+  /** Sends an event to the subscribed clients; anything outside `uploads:*` and `links:*` is dropped. */
   publish(channel: string, payload: unknown): void
-  /** Ends every connection, stops listening and removes the socket file. Safe to call twice. */
+  /**
+   * Stops listening and reading requests, lets requests already being run answer, then ends
+   * every connection and removes the socket file. Safe to call twice.
+   */
   close(): Promise<void>
 }
 
@@ -33,6 +40,10 @@ const FIRST_MESSAGE_TIMEOUT_MS = 10_000
 const MAX_UNSENT_BYTES = 64 * 1024 * 1024
 /** How long to wait for an answer on a leftover socket before calling it stale. */
 const PROBE_TIMEOUT_MS = 1_000
+/** On close, how long requests already being run may take to answer (a big intake inspects files). */
+const CLOSE_GRACE_MS = 10_000
+/** Then how long the replies may take to leave before the connections are cut. */
+const FLUSH_GRACE_MS = 1_000
 
 const digest = (text: string): Buffer => createHash('sha256').update(text, 'utf8').digest()
 
@@ -84,18 +95,28 @@ function listen(server: Server, address: string): Promise<void> {
   })
 }
 
+/** Settles when `promise` does, or after `ms`, whichever comes first. */
+function atMost(promise: Promise<unknown>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))
+  return Promise.race([promise.then(() => undefined), late]).finally(() => clearTimeout(timer))
+}
+
 /**
- * Listens at `handoffAddress(dataDir)` so a second `flipdrop` can hand its uploads to this
- * process's queue instead of opening the journal itself. Call it only while holding the
- * data lock: the lock is what makes the socket path ours to clean up and listen on.
+ * Listens at `address` (the one published in the lock) so a second `flipdrop` can hand its
+ * uploads and link changes to this process instead of opening the journal itself. Call it
+ * only while holding the data lock: the lock is what makes the address ours to clean up and
+ * listen on.
  */
 export async function startHandoffServer(options: HandoffServerOptions): Promise<HandoffServer> {
-  const { dispatch, log } = options
-  const address = handoffAddress(options.dataDir)
+  const { address, dispatch, log } = options
   const posix = process.platform !== 'win32'
   const expected = digest(options.token)
   const connections = new Set<Socket>()
   const subscribers = new Set<Socket>()
+  /** Requests being run: on close they answer before the connections end. */
+  const running = new Set<Promise<void>>()
+  let closingDown = false
 
   // Hashing both sides gives equal lengths, so the compare takes the same time whatever was sent.
   const tokenMatches = (token: string): boolean => timingSafeEqual(digest(token), expected)
@@ -118,8 +139,13 @@ export async function startHandoffServer(options: HandoffServerOptions): Promise
       send(socket, { id: request.id, reply: { ok: true, value: null } })
       return
     }
+    if (!dispatch) {
+      const message = `This flipdrop (process ${process.pid}) only queues files and runs no uploads, so it takes no work from other commands. Try again once it has finished.`
+      send(socket, { id: request.id, reply: { ok: false, error: { code: 'not-allowed', message } } })
+      return
+    }
     if (!isHandoffChannel(request.channel)) {
-      const message = `"${request.channel}" cannot be run from another FlipDrop process; only upload actions can.`
+      const message = `"${request.channel}" cannot be run from another FlipDrop process; only the upload queue (uploads:…) and links and hot folders (links:…) can.`
       send(socket, { id: request.id, reply: { ok: false, error: { code: 'not-allowed', message } } })
       return
     }
@@ -137,13 +163,15 @@ export async function startHandoffServer(options: HandoffServerOptions): Promise
     connections.add(socket)
     socket.setTimeout(FIRST_MESSAGE_TIMEOUT_MS, () => drop(socket, 'it sent nothing'))
     const splitter = createLineSplitter((line) => {
-      if (socket.destroyed) return
+      // Closing: a request not read yet is never run (its sender sees no answer, and nothing was done).
+      if (socket.destroyed || closingDown) return
       const request = readRequest(line)
       if (!request) return drop(socket, 'it sent a malformed message')
       // Never log the token itself, even a wrong one: it may be a near miss of the real one.
       if (!tokenMatches(request.token)) return drop(socket, 'it sent a wrong token')
       socket.setTimeout(0)
-      void answer(socket, request)
+      const run = answer(socket, request).finally(() => running.delete(run))
+      running.add(run)
     })
     socket.on('data', (chunk: Buffer) => {
       if (!splitter.push(chunk)) drop(socket, 'a message was longer than 16 MiB')
@@ -181,7 +209,13 @@ export async function startHandoffServer(options: HandoffServerOptions): Promise
     },
     close() {
       closing ??= (async () => {
+        closingDown = true
         const stopped = new Promise<void>((resolve) => server.close(() => resolve()))
+        // Work already started answers, so its sender knows it was done.
+        await atMost(Promise.allSettled([...running]), CLOSE_GRACE_MS)
+        const ended = [...connections].map((socket) => new Promise<void>((resolve) => socket.once('close', () => resolve())))
+        for (const socket of connections) socket.end()
+        await atMost(Promise.all(ended), FLUSH_GRACE_MS)
         for (const socket of connections) socket.destroy()
         await stopped
         // Node removes the socket file itself on close; this covers the cases where it does not.

@@ -1,8 +1,8 @@
 import { createWriteStream } from 'node:fs'
 import { rename, rm } from 'node:fs/promises'
 import { pipeline } from 'node:stream/promises'
-import { interceptors, request } from 'undici'
 import type { Network } from '../api/http/network'
+import { announcedLength, openPublicDownload, PublicDownloadError } from '../api/http/public-download'
 
 /** How far a download is. */
 export interface DownloadProgress {
@@ -21,20 +21,13 @@ export interface DownloadOptions {
   beforeRename?: () => Promise<void>
 }
 
-/** A download that failed for a reason worth saying in words. */
-export class DownloadError extends Error {
-  override readonly name = 'DownloadError'
-}
-
-/** Public storage answers within this; a body that stops moving this long has stalled. */
-const HEADERS_TIMEOUT_MS = 30_000
-const BODY_TIMEOUT_MS = 60_000
+/** A download that failed for a reason worth saying in words (an HTTP error from storage, a cut body). */
+export { PublicDownloadError as DownloadError }
 
 /**
  * Downloads a public URL to `target`, streamed (never held in memory whole): into
  * `target.part` first, renamed to `target` only when every byte arrived, so a half file never
  * carries the real name. The .part file is removed on any failure, interruption included.
- * No API key is sent: the storage URL is public, and it may be another company's host.
  */
 export async function downloadToFile(url: string, target: string, options: DownloadOptions): Promise<number> {
   const part = `${target}.part`
@@ -43,21 +36,8 @@ export async function downloadToFile(url: string, target: string, options: Downl
   let bytes = 0
   try {
     await new Promise<void>((resolve, reject) => file.once('open', () => resolve()).once('error', reject))
-    // Storage often answers with a redirect to a CDN.
-    const dispatcher = (await options.network.dispatcherFor(url)).compose(interceptors.redirect({ maxRedirections: 5 }))
-    const answer = await request(url, {
-      dispatcher,
-      signal: options.signal,
-      headers: { 'user-agent': 'FlipDrop' },
-      headersTimeout: HEADERS_TIMEOUT_MS,
-      bodyTimeout: BODY_TIMEOUT_MS
-    })
-    if (answer.statusCode < 200 || answer.statusCode > 299) {
-      await answer.body.dump().catch(() => undefined)
-      throw new DownloadError(`The PDF could not be downloaded: its storage answered HTTP ${answer.statusCode}.`)
-    }
-    const length = Number(answer.headers['content-length'])
-    const total = Number.isFinite(length) && length >= 0 ? length : null
+    const answer = await openPublicDownload(url, { network: options.network, signal: options.signal, what: 'The PDF' })
+    const total = announcedLength(answer)
     const started = Date.now()
     const report = (): void => options.onProgress({ bytes, total, bytesPerSecond: bytes / Math.max(0.001, (Date.now() - started) / 1000) })
     report()
@@ -74,7 +54,7 @@ export async function downloadToFile(url: string, target: string, options: Downl
       { signal: options.signal }
     )
     if (total !== null && bytes !== total) {
-      throw new DownloadError(`The PDF download ended early (${bytes} of ${total} bytes).`)
+      throw new PublicDownloadError(`The PDF download ended early (${bytes} of ${total} bytes).`)
     }
     await options.beforeRename?.()
     await rename(part, target)

@@ -84,15 +84,17 @@ export async function createLibraryService(deps: LibraryDependencies): Promise<L
     return { item, details: found.details }
   }
 
-  /** Drops another account's rows once the signed-in account is known. */
+  const background = deps.background !== false
+  /** Drops another account's rows once the signed-in account is known; a sync under way starts over. */
   function claimForAccount(): void {
     const owner = deps.userId()
     if (owner === null) return
     const removed = store.claim(owner)
-    if (removed.length > 0) deps.emit(contract.library.changed, { upserted: [], removed })
+    if (removed.length === 0) return
+    deps.emit(contract.library.changed, { upserted: [], removed })
+    if (background) sync.startOver()
   }
 
-  const background = deps.background !== false
   const stopWatching = connection.onChange(() => {
     claimForAccount()
     if (background) sync.connectionChanged()
@@ -176,13 +178,15 @@ export async function createLibraryService(deps: LibraryDependencies): Promise<L
       })
     },
 
-    async replace({ id, path, url }) {
+    async replace({ id, docType, path, url }) {
       if (path !== undefined && url !== undefined) throw new AppError('invalid-input', 'Give either a file or a URL.')
-      if (path !== undefined) return deps.uploads.replace({ itemId: id, path })
-      if (url !== undefined) return deps.uploads.replace({ itemId: id, url })
+      // The item lives on the host of its kind (IDs are per host).
+      const target = { itemId: id, docType: hostOf(docType) }
+      if (path !== undefined) return deps.uploads.replace({ ...target, path })
+      if (url !== undefined) return deps.uploads.replace({ ...target, url })
       if (!deps.choosePdfs) throw new AppError('not-allowed', 'Choosing a file needs the FlipDrop window.')
       const [chosen] = await deps.choosePdfs()
-      return chosen === undefined ? NOTHING_QUEUED : deps.uploads.replace({ itemId: id, path: chosen })
+      return chosen === undefined ? NOTHING_QUEUED : deps.uploads.replace({ ...target, path: chosen })
     },
 
     networkChanged: (online) => {

@@ -4,6 +4,7 @@ import type { ApiClient } from '../api/api-client'
 import type { Logger } from '../log'
 import type { ServiceConnection } from '../service/service-connection'
 import { throttle } from '../throttle'
+import { confirmGone, MAX_CHECKS_PER_SYNC, type Suspect } from './confirm-gone'
 import { toLibraryItem } from './library-item'
 import type { LibraryStore } from './library-store'
 import { ListCursor } from './list-pages'
@@ -45,7 +46,8 @@ interface Run {
 
 /**
  * The full sync of the library: every page of every host, newest rows upserted as they
- * arrive. Only a complete sync removes what the service no longer lists; an interrupted one
+ * arrive. Only a complete sync removes what the service no longer lists, and only once a get
+ * says it is gone (paging is no snapshot: see confirmGone); an interrupted one
  * keeps its cursors and carries on from the page that failed (on `sync()`, when the network
  * is back, after a rate-limit wait, after signing in again).
  */
@@ -56,6 +58,8 @@ export class LibrarySync {
   /** Bumped to abandon a run in flight (sign-out, new addresses, closing): its answers are dropped. */
   private generation = 0
   private interruption: Interruption | null = null
+  /** The client the running sync last used: a change that kept it (the account confirmed) needs no restart. */
+  private clientInUse: ApiClient | null = null
   private retryTimer: ReturnType<typeof setTimeout> | undefined
   private retryDelay = FIRST_RETRY_MS
   private closed = false
@@ -92,9 +96,13 @@ export class LibrarySync {
     if (online && this.interruption?.reason === 'network') void this.sync()
   }
 
-  /** The service client appeared, went away or was rebuilt (sign-in, sign-out, new settings). */
+  /** The service client appeared, went away or was rebuilt (sign-in, sign-out, new settings), or the account was confirmed. */
   connectionChanged(): void {
     if (this.closed) return
+    const { connection } = this.deps
+    // Only the account was confirmed: the sync in flight carries on with the same client (a
+    // restart would read its current page again for nothing).
+    if (this.running && connection.connected && connection.client() === this.clientInUse) return
     this.abandon()
     if (!this.deps.connection.connected) {
       // The next account may be another one: start over after signing in.
@@ -107,6 +115,14 @@ export class LibrarySync {
       return
     }
     void this.sync()
+  }
+
+  /** The rows were dropped (another account's): what the run had kept went with them, so it starts over. */
+  startOver(): void {
+    if (this.closed) return
+    this.abandon()
+    this.run = null
+    if (this.deps.connection.connected) void this.sync()
   }
 
   async close(): Promise<void> {
@@ -123,15 +139,22 @@ export class LibrarySync {
 
   private async execute(run: Run, generation: number): Promise<LibrarySyncState> {
     const stale = (): boolean => generation !== this.generation
+    // Abandoned for a restart (a rebuilt client): whoever waits on this run waits for that one.
+    const handOver = (): Promise<LibrarySyncState> => this.running ?? Promise.resolve(this.state)
     const tried = new Set<DocType>()
     try {
       for (const cursor of run.cursors) {
         while (!cursor.done) {
           const client = this.deps.connection.client()
-          const rows = await cursor.next(client)
-          if (stale()) return this.state
-          await this.learnRoots(client, rows, cursor.docType, tried)
-          if (stale()) return this.state
+          this.clientInUse = client
+          // The cursor moves on only once the page is kept: the run that replaces an abandoned
+          // one carries on with the same cursors, so a page the abandoned one read and dropped
+          // must be read again, not skipped.
+          const page = await cursor.fetch(client)
+          if (stale()) return handOver()
+          await this.learnRoots(client, page.items, cursor.docType, tried)
+          if (stale()) return handOver()
+          const rows = cursor.accept(page)
           const items = rows.map((row) => toLibraryItem(row, cursor.docType, this.deps.store.roots))
           for (const item of items) run.seen.add(item.key)
           run.fetched += rows.length
@@ -140,8 +163,9 @@ export class LibrarySync {
           this.set(this.counts(run), false)
         }
       }
-      // Complete: what the service no longer lists leaves (an interrupted sync never gets here).
-      const gone = [...this.deps.store.keys()].filter((key) => !run.seen.has(key))
+      // Complete: what the service no longer lists, and says is gone, leaves (an interrupted sync never gets here).
+      const gone = await this.confirmGone(run, stale)
+      if (stale()) return handOver()
       const removed = this.deps.store.remove(gone)
       if (removed.length > 0) this.deps.onChange({ upserted: [], removed })
       const syncedAt = new Date().toISOString()
@@ -151,7 +175,7 @@ export class LibrarySync {
       this.retryDelay = FIRST_RETRY_MS
       this.set({ phase: 'idle', message: null, syncedAt, ...this.counts(run) }, true)
     } catch (error) {
-      if (stale()) return this.state
+      if (stale()) return handOver()
       const interruption = interruptionOf(error)
       if (interruption.reason === 'failed') this.deps.log.warn('The library sync stopped', error)
       this.interruption = interruption
@@ -165,6 +189,37 @@ export class LibrarySync {
   }
 
   /**
+   * The stored rows this complete listing did not show, minus those a get still finds (see
+   * confirmGone): a row leaves only on the service's "Item not found". Unsettled rows stay;
+   * the next complete sync does not list them either, so it asks again.
+   */
+  private async confirmGone(run: Run, stale: () => boolean): Promise<string[]> {
+    const suspects: Suspect[] = []
+    for (const key of this.deps.store.keys()) {
+      if (run.seen.has(key)) continue
+      const item = this.deps.store.get(key)
+      if (item) suspects.push({ key, id: item.id, host: this.hostOf(item.docType) })
+    }
+    if (suspects.length === 0) return []
+    const client = this.deps.connection.client()
+    this.clientInUse = client
+    const check = await confirmGone(client, suspects, stale)
+    if (check.unsettled > 0 && !stale()) {
+      const bound = suspects.length > MAX_CHECKS_PER_SYNC ? ` (at most ${MAX_CHECKS_PER_SYNC} are asked about per sync)` : ''
+      this.deps.log.info(
+        `${check.unsettled} of ${suspects.length} items the service no longer lists stay until a later sync confirms them gone${bound}`,
+        check.failure ?? undefined
+      )
+    }
+    return check.gone
+  }
+
+  /** The host that answers for an item of a kind (IDs are per host): its own, or the default one without a document host. */
+  private hostOf(docType: DocType): DocType {
+    return docType === 'Document' && this.deps.hosts().docTypes.includes('Document') ? 'Document' : 'Flipbook'
+  }
+
+  /**
    * Thumbnails need each kind's storage root (see learnStorageRoot): learned once, from the
    * first row of that kind with a thumbnail. A failure leaves thumbnails unknown and is tried
    * again by the next sync; it never stops this one.
@@ -174,9 +229,8 @@ export class LibrarySync {
       const docType = row.docType ?? hostDocType
       if (!row.thumbnail || tried.has(docType) || this.deps.store.roots[docType]) continue
       tried.add(docType)
-      const askHost: DocType = docType === 'Document' && this.deps.hosts().docTypes.includes('Document') ? 'Document' : 'Flipbook'
       try {
-        const root = await learnStorageRoot(client, row.id, askHost)
+        const root = await learnStorageRoot(client, row.id, this.hostOf(docType))
         if (root === null) {
           this.deps.log.warn(`The storage address of ${docType} files could not be learned; thumbnails stay hidden`)
           continue

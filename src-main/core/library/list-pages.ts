@@ -35,10 +35,22 @@ export class ListCursor {
 
   /**
    * Fetches the next page with `client` (the client in use now: it may have been rebuilt since
-   * the last page); returns its rows. A failure leaves the cursor on the same page.
+   * the last page) and moves on; returns its rows. A failure leaves the cursor on the same page.
    */
   async next(client: Pick<ApiClient, 'listItems'>): Promise<ItemSummary[]> {
-    const page: ListPage = await client.listItems({ ...this.query, pageNo: this.pageNo }, this.docType)
+    return this.accept(await this.fetch(client))
+  }
+
+  /**
+   * Fetches the next page without moving on: a caller that may drop the answer (a sync
+   * abandoned meanwhile) must not advance a cursor another caller carries on with.
+   */
+  fetch(client: Pick<ApiClient, 'listItems'>): Promise<ListPage> {
+    return client.listItems({ ...this.query, pageNo: this.pageNo }, this.docType)
+  }
+
+  /** Takes the page `fetch` got and moves on to the next; returns its rows. */
+  accept(page: ListPage): ItemSummary[] {
     this.total = page.totalRecordCount
     this.capped ||= page.capped === true
     this.pageSize = page.pageSize

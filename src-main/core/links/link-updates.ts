@@ -8,11 +8,19 @@ import type { FolderRecord, LinkRecord } from './links-file'
 import type { LinksStore } from './links-store'
 import { lookAtPdf } from './look-at-pdf'
 
+/** Which account a link works for, and its client. */
+export interface LinkAccounts {
+  /** The account a record works for: its own, or (written before accounts were recorded) the one shown now. */
+  of(record: { accountId: string | null }): string | null
+  /** The client of that account while its key is in use and confirmed; null otherwise. */
+  clientFor(accountId: string | null): ApiClient | null
+}
+
 /** What the change checks need. */
 export interface LinkUpdatesDeps {
   store: LinksStore
-  uploads: Pick<UploadQueue, 'replace' | 'enqueuePaths'>
-  client(): ApiClient | null
+  uploads: Pick<UploadQueue, 'replaceFor' | 'enqueuePathsFor'>
+  accounts: LinkAccounts
   log: Logger
 }
 
@@ -65,10 +73,13 @@ export function createLinkUpdates(deps: LinkUpdatesDeps) {
       again.add(id)
       return
     }
-    if (await itemIsGone(deps.client(), link.itemId, link.docType)) {
-      return markProblem(link, 'item-gone', `${link.name} (item ${link.itemId}) was deleted on the service; the link is paused.`)
+    const accountId = deps.accounts.of(link)
+    if (accountId === null) return
+    if (await itemIsGone(deps.accounts.clientFor(accountId), link.itemId, link.docType)) {
+      return markProblem(link, 'item-gone', `${link.name} was deleted on the service; the link is paused.`)
     }
-    const result = await deps.uploads.replace({ itemId: link.itemId, path: link.path })
+    link.accountId = accountId
+    const result = await deps.uploads.replaceFor(accountId, { itemId: link.itemId, docType: link.docType, path: link.path })
     const job = result.added[0]
     // Recorded at once (before any queue event can tell of the job), then written.
     link.seen = look.sha256
@@ -82,43 +93,60 @@ export function createLinkUpdates(deps: LinkUpdatesDeps) {
     await store.save()
   }
 
-  /** Publishes a new PDF of a hot folder (create through the queue); refused ones are offered instead. */
-  async function publishNew(folder: FolderRecord, path: string): Promise<void> {
+  /**
+   * Publishes a new PDF of a hot folder (a create through the queue, for the account the
+   * folder was added under). Content already published or already waiting is not sent again:
+   * it is offered, with the reason. Returns the reason it was not queued, or null.
+   */
+  async function publishNew(folder: FolderRecord, path: string): Promise<string | null> {
     const look = await lookAtPdf(path)
-    if (look.kind !== 'pdf') {
-      if (look.kind === 'missing') forgetOffered(folder, path)
-      return
+    if (look.kind !== 'pdf') return look.kind === 'missing' ? `${basename(path)} is no longer in the folder.` : `${basename(path)} is not a complete PDF yet.`
+    if (file.links.some((link) => link.path === path) || file.pending.some((job) => job.path === path)) return null
+    const accountId = deps.accounts.of(folder)
+    if (accountId === null) {
+      offer(folder, path, look.size, 'Sign in to publish it.')
+      await store.save()
+      return 'Sign in to publish it.'
     }
-    if (file.links.some((link) => link.path === path) || file.pending.some((job) => job.path === path)) return
-    const result = await deps.uploads.enqueuePaths({ paths: [path], docType: folder.docType, onSameContent: 'new' })
+    folder.accountId = accountId
+    const result = await deps.uploads.enqueuePathsFor(accountId, { paths: [path], docType: folder.docType, onSameContent: 'skip' })
     const job = result.added[0]
-    if (job) file.pending.push({ jobId: job.id, linkId: null, folderId: folder.id, path, sha256: look.sha256, size: look.size })
-    else {
-      deps.log.info(`Not published from the hot folder: ${result.refused[0]?.reason ?? path}`)
-      offer(folder, path, look.size)
+    let reason: string | null = null
+    if (job) {
+      file.pending.push({ jobId: job.id, linkId: null, folderId: folder.id, path, sha256: look.sha256, size: look.size })
+      forgetOffered(folder, path)
+    } else {
+      reason = result.refused[0]?.reason ?? `${basename(path)} could not be queued.`
+      deps.log.info(`Not published from the hot folder: ${reason}`)
+      offer(folder, path, look.size, reason)
     }
     await store.save()
+    return reason
   }
 
-  function offer(folder: FolderRecord, path: string, size: number): void {
+  function offer(folder: FolderRecord, path: string, size: number, note: string | null = null): void {
     if (!folder.offered.includes(path)) folder.offered.push(path)
     store.offeredSizes.set(path, size)
+    if (note === null) store.offerNotes.delete(path)
+    else store.offerNotes.set(path, note)
   }
 
   function forgetOffered(folder: FolderRecord, path: string): void {
     folder.offered = folder.offered.filter((entry) => entry !== path)
     store.offeredSizes.delete(path)
+    store.offerNotes.delete(path)
   }
 
   async function considerFolderFile(folderId: string, path: string): Promise<void> {
     const folder = file.folders.find((entry) => entry.id === folderId)
     if (!folder || folder.paused || dirname(path) !== folder.path) return
     if (folder.offered.includes(path)) {
-      // Offered files wait for the user; one that went away is no longer offered.
-      if ((await lookAtPdf(path)).kind === 'missing') {
-        forgetOffered(folder, path)
-        await store.save()
-      }
+      // Offered files wait for the user. One that goes away stays offered, unseen, so a slow
+      // re-export or a move out and back is offered again, never published silently.
+      const look = await lookAtPdf(path)
+      if (look.kind === 'missing') store.offeredSizes.delete(path)
+      else if (look.kind === 'pdf') store.offeredSizes.set(path, look.size)
+      await store.save()
       return
     }
     await publishNew(folder, path)

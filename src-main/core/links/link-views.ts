@@ -11,6 +11,7 @@ export function toLinkView(link: LinkRecord, file: LinksFile): LinkView {
     fileName: basename(link.path),
     itemId: link.itemId,
     docType: link.docType,
+    accountId: link.accountId,
     name: link.name,
     url: link.url,
     state: link.problem ?? (link.paused ? 'paused' : 'active'),
@@ -22,15 +23,27 @@ export function toLinkView(link: LinkRecord, file: LinksFile): LinkView {
   }
 }
 
-function toFolderView(folder: FolderRecord, file: LinksFile, sizes: ReadonlyMap<string, number>, missing: boolean): HotFolderView {
+/** What the folder views need besides the file. */
+interface FolderFacts {
+  offeredSizes: ReadonlyMap<string, number>
+  offerNotes: ReadonlyMap<string, string>
+  missingFolders: ReadonlySet<string>
+}
+
+function toFolderView(folder: FolderRecord, file: LinksFile, facts: FolderFacts): HotFolderView {
   return {
     id: folder.id,
     path: folder.path,
     docType: folder.docType,
+    accountId: folder.accountId,
     paused: folder.paused,
     polling: folder.polling,
-    missing,
-    offered: folder.offered.map((path) => ({ path, fileName: basename(path), size: sizes.get(path) ?? 0 })),
+    missing: facts.missingFolders.has(folder.id),
+    // Only offered files that are there now: one that went away stays offered (it is never published silently if it comes back).
+    offered: folder.offered.flatMap((path) => {
+      const size = facts.offeredSizes.get(path)
+      return size === undefined ? [] : [{ path, fileName: basename(path), size, note: facts.offerNotes.get(path) ?? null }]
+    }),
     publishing: file.pending.filter((job) => job.folderId === folder.id && job.linkId === null).map((job) => basename(job.path))
   }
 }
@@ -38,11 +51,11 @@ function toFolderView(folder: FolderRecord, file: LinksFile, sizes: ReadonlyMap<
 /** The whole links state as the window and the command see it. */
 export function toLinksView(
   file: LinksFile,
-  state: { watching: boolean; offeredSizes: ReadonlyMap<string, number>; missingFolders: ReadonlySet<string> }
+  state: FolderFacts & { watching: boolean }
 ): LinksView {
   return {
     links: file.links.map((link) => toLinkView(link, file)),
-    folders: file.folders.map((folder) => toFolderView(folder, file, state.offeredSizes, state.missingFolders.has(folder.id))),
+    folders: file.folders.map((folder) => toFolderView(folder, file, state)),
     keepCopies: file.keepCopies,
     watching: state.watching
   }

@@ -14,11 +14,20 @@ const version = z.object({
   kept: z.boolean()
 })
 
+/**
+ * The UserID of the account a link or hot folder was made under: its replaces and creates go
+ * to that account only, with its key. Null only for records written before accounts were
+ * recorded; those belong to whoever signs in (as they did then).
+ */
+const accountId = z.string().nullable().default(null)
+
 const linkRecord = z.object({
   id: z.string(),
   path: z.string(),
   itemId: z.number(),
+  /** The item's kind, which names its host: the item ID is that host's. */
   docType,
+  accountId,
   name: z.string(),
   url: z.string().nullable(),
   paused: z.boolean(),
@@ -38,6 +47,7 @@ const folderRecord = z.object({
   id: z.string(),
   path: z.string(),
   docType,
+  accountId,
   paused: z.boolean(),
   polling: z.boolean(),
   /** PDFs offered, not published: there when the folder was added, or their publishing failed or was refused. */

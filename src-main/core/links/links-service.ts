@@ -12,7 +12,7 @@ import type { UploadQueue } from '../queue/upload-queue'
 import { checkPath } from './check-path'
 import { createFolderWatcher, type WatchTarget } from './folder-watcher'
 import { toLinkView } from './link-views'
-import { createLinkUpdates } from './link-updates'
+import { createLinkUpdates, type LinkAccounts } from './link-updates'
 import type { FolderRecord, LinkRecord } from './links-file'
 import { openLinksStore } from './links-store'
 import { lookAtPdf } from './look-at-pdf'
@@ -22,8 +22,11 @@ import { describeItem } from './describe-item'
 
 export interface LinksServiceDeps {
   dataDir: string
-  uploads: Pick<UploadQueue, 'replace' | 'enqueuePaths' | 'list' | 'jobFile'>
-  client(): ApiClient | null
+  uploads: Pick<UploadQueue, 'replaceFor' | 'enqueuePathsFor' | 'list' | 'jobFile' | 'retry' | 'accountForNewWork'>
+  /** The account FlipDrop shows as signed in (new links and hot folders are made for it); null: nobody. */
+  accountShown(): string | null
+  /** The client of an account while its key is in use and confirmed by whoami; null otherwise. */
+  clientFor(accountId: string | null): ApiClient | null
   emit: EventSink
   log: Logger
   /** Follows the queue's changes; returns the stop function. */
@@ -52,7 +55,8 @@ export async function createLinksService(deps: LinksServiceDeps): Promise<LinksS
   const stabilityMs = deps.stabilityMs ?? DEFAULT_STABILITY_MS
   const store = await openLinksStore({ dataDir: deps.dataDir, watching: deps.watch, emit: deps.emit, log: deps.log })
   const { file } = store
-  const updates = createLinkUpdates({ store, uploads: deps.uploads, client: deps.client, log: deps.log })
+  const accounts: LinkAccounts = { of: (record) => record.accountId ?? deps.accountShown(), clientFor: deps.clientFor }
+  const updates = createLinkUpdates({ store, uploads: deps.uploads, accounts, log: deps.log })
   const settler = createJobSettler({ dataDir: deps.dataDir, store, uploads: deps.uploads, emit: deps.emit })
   let closed = false
   const timers = new Set<NodeJS.Timeout>()
@@ -175,6 +179,13 @@ export async function createLinksService(deps: LinksServiceDeps): Promise<LinksS
     return link
   }
 
+  /** The account new links and hot folders are made under (as for new jobs), or none: nothing is guessed. */
+  async function accountForNew(): Promise<string> {
+    const accountId = await deps.uploads.accountForNewWork()
+    if (accountId === null) throw new AppError('signed-out', 'Sign in first: a link publishes to the account it was made under.')
+    return accountId
+  }
+
   async function completePdf(path: string): Promise<{ sha256: string; size: number }> {
     const look = await lookAtPdf(path)
     if (look.kind !== 'pdf') throw new AppError('invalid-input', `${basename(path)} is not a complete PDF.`)
@@ -191,15 +202,16 @@ export async function createLinksService(deps: LinksServiceDeps): Promise<LinksS
       const path = deps.chooseFolder ? await deps.chooseFolder() : null
       return path === null ? null : service.addHotFolder({ path, docType })
     },
-    async chooseAndLink({ itemId }) {
+    async chooseAndLink({ itemId, docType }) {
       const [path] = deps.choosePdfs ? await deps.choosePdfs() : []
-      return path === undefined ? null : service.link({ path, itemId })
+      return path === undefined ? null : service.link({ path, itemId, docType })
     },
-    async link({ path, itemId }) {
+    async link({ path, itemId, docType }) {
       const checked = await checkPath(path, 'file')
       const { sha256 } = await completePdf(checked)
-      const item = await describeItem(deps.client(), itemId)
-      const link = await addLink({ path: checked, itemId, ...item, seen: sha256, published: null, versions: [], folderId: null })
+      const accountId = await accountForNew()
+      const item = await describeItem(deps.clientFor(accountId), itemId, docType)
+      const link = await addLink({ path: checked, itemId, docType, accountId, ...item, seen: sha256, published: null, versions: [], folderId: null })
       return toLinkView(link, file)
     },
     async linkJob({ jobId }) {
@@ -209,7 +221,7 @@ export async function createLinksService(deps: LinksServiceDeps): Promise<LinksS
         throw new AppError('not-allowed', 'Only a finished upload of a file can keep its file linked.')
       }
       const path = await checkPath(sent.path, 'file')
-      const record = { path, itemId: job.result.itemId, docType: job.docType, name: job.name, url: job.result.url }
+      const record = { path, itemId: job.result.itemId, docType: job.docType, accountId: job.accountId, name: job.name, url: job.result.url }
       const draft: LinkRecord = { id: '', paused: false, problem: null, message: null, polling: false, seen: sent.sha256, published: null, versions: [], folderId: null, ...record }
       await recordVersion({ dataDir: deps.dataDir, store }, draft, sent, job.result.pages)
       const link = await addLink({ ...record, seen: sent.sha256, published: draft.published, versions: draft.versions, folderId: null })
@@ -248,7 +260,7 @@ export async function createLinksService(deps: LinksServiceDeps): Promise<LinksS
     async addHotFolder({ path, docType }) {
       const dir = await checkedFolder(path)
       if (file.folders.some((folder) => folder.path === dir)) throw new AppError('not-allowed', `${dir} is already a hot folder.`)
-      const folder: FolderRecord = { id: randomUUID(), path: dir, docType, paused: false, polling: false, offered: [] }
+      const folder: FolderRecord = { id: randomUUID(), path: dir, docType, accountId: await accountForNew(), paused: false, polling: false, offered: [] }
       // What is there already is offered, never published silently.
       for (const name of (await readdir(dir)).filter((entry) => !isTemporaryFileName(entry)).sort()) {
         const filePath = join(dir, name)
@@ -284,11 +296,30 @@ export async function createLinksService(deps: LinksServiceDeps): Promise<LinksS
     },
     async publishOffered({ folderId, paths }) {
       const folder = store.folder({ folderId })
-      const chosen = paths ?? [...folder.offered]
+      const chosen = paths ?? folder.offered.filter((path) => store.offeredSizes.has(path))
       const unknown = chosen.filter((path) => !folder.offered.includes(path))
       if (unknown.length > 0) throw new AppError('not-found', `${basename(unknown[0] ?? '')} is not offered in this folder.`)
-      for (const path of chosen) updates.forgetOffered(folder, path)
-      await Promise.all(chosen.map((path) => updates.publishNew(folder, path)))
+      const jobs = new Map(deps.uploads.list().jobs.map((job) => [job.id, job]))
+      for (const path of chosen) {
+        // The offer of a file whose job failed is that job: publishing it retries the job, never a second item.
+        const pending = file.pending.find((entry) => entry.path === path && entry.linkId === null)
+        const job = pending ? jobs.get(pending.jobId) : undefined
+        if (pending && job?.state === 'failed') {
+          await deps.uploads.retry({ jobId: job.id })
+          updates.forgetOffered(folder, path)
+          continue
+        }
+        if (pending) {
+          store.offerNotes.set(path, 'It is already being published.')
+          continue
+        }
+        if (file.links.some((link) => link.path === path)) {
+          updates.forgetOffered(folder, path)
+          continue
+        }
+        // Already published or waiting content is refused by the queue and stays offered with the reason.
+        await updates.publishNew(folder, path)
+      }
       await store.save()
       return view()
     },
@@ -298,7 +329,9 @@ export async function createLinksService(deps: LinksServiceDeps): Promise<LinksS
       if (!version?.kept) throw new AppError('not-allowed', 'No copy of that version was kept (turn on "Keep copies" to restore later versions).')
       if (file.pending.some((job) => job.linkId === link.id)) throw new AppError('not-allowed', 'An update of this item is still in the queue; try again when it finished.')
       const copy = copyPath(deps.dataDir, sha256)
-      const result = await deps.uploads.replace({ itemId: link.itemId, path: copy })
+      const accountId = accounts.of(link)
+      if (accountId === null) throw new AppError('signed-out', 'Sign in first: the item belongs to an account.')
+      const result = await deps.uploads.replaceFor(accountId, { itemId: link.itemId, docType: link.docType, path: copy })
       const job = result.added[0]
       if (!job) throw new AppError('not-allowed', result.refused[0]?.reason ?? 'The kept copy could not be queued.')
       file.pending.push({ jobId: job.id, linkId: link.id, folderId: link.folderId, path: copy, sha256, size: version.size })

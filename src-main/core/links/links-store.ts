@@ -9,8 +9,10 @@ import { readLinksFile, writeLinksFile, type FolderRecord, type LinkRecord, type
 /** The links state in memory, written to `links.json` after each change and told to the windows. */
 export interface LinksStore {
   readonly file: LinksFile
-  /** Sizes of offered files, for the views. */
+  /** Sizes of offered files that are there now, for the views (an offered file that went away stays offered, unseen). */
   readonly offeredSizes: Map<string, number>
+  /** What to say about an offered file (its publishing failed, it is already published…). */
+  readonly offerNotes: Map<string, string>
   /** Hot folders whose folder is gone or unreadable. */
   readonly missingFolders: Set<string>
   link(ref: { linkId?: string | undefined; path?: string | undefined }): LinkRecord
@@ -28,6 +30,7 @@ export async function openLinksStore(options: { dataDir: string; watching: boole
   const store: LinksStore = {
     file,
     offeredSizes: new Map(),
+    offerNotes: new Map(),
     missingFolders: new Set(),
     link(ref) {
       const found = file.links.find((link) => (ref.linkId !== undefined ? link.id === ref.linkId : link.path === ref.path))
@@ -39,7 +42,13 @@ export async function openLinksStore(options: { dataDir: string; watching: boole
       if (!found) throw new AppError('not-found', ref.path !== undefined ? `${ref.path} is not a hot folder.` : 'That hot folder no longer exists.')
       return found
     },
-    view: () => toLinksView(file, { watching: options.watching, offeredSizes: store.offeredSizes, missingFolders: store.missingFolders }),
+    view: () =>
+      toLinksView(file, {
+        watching: options.watching,
+        offeredSizes: store.offeredSizes,
+        offerNotes: store.offerNotes,
+        missingFolders: store.missingFolders
+      }),
     save() {
       if (dirty) return writing
       dirty = true

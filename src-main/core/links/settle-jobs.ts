@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto'
 import { contract } from '../../../src-shared/contract'
 import type { LinkUpdated } from '../../../src-shared/domain/links'
 import type { JobView } from '../../../src-shared/domain/queue'
-import { explain } from '../api/service-error'
 import type { EventSink } from '../events'
 import type { UploadQueue } from '../queue/upload-queue'
 import type { LinkRecord, PendingJob } from './links-file'
@@ -62,6 +61,7 @@ export function createJobSettler(deps: SettleJobsDeps) {
       path: pending.path,
       itemId: job.result.itemId,
       docType: job.docType,
+      accountId: job.accountId,
       name: job.name,
       url: job.result.url,
       paused: false,
@@ -75,35 +75,61 @@ export function createJobSettler(deps: SettleJobsDeps) {
     }
     await recordVersion(deps, link, facts, pages)
     file.links.push(link)
+    // Published (perhaps by a retry in the queue): no longer an offer of its folder.
+    forgetOffer(pending.path)
+  }
+
+  function forgetOffer(path: string): void {
+    for (const folder of file.folders) folder.offered = folder.offered.filter((entry) => entry !== path)
+    store.offeredSizes.delete(path)
+    store.offerNotes.delete(path)
+  }
+
+  /** A hot folder's file shown as offered, with what happened to it. */
+  function offerAgain(pending: PendingJob, note: string): void {
+    const folder = file.folders.find((entry) => entry.id === pending.folderId)
+    if (!folder) return
+    if (!folder.offered.includes(pending.path)) folder.offered.push(pending.path)
+    store.offeredSizes.set(pending.path, pending.size)
+    store.offerNotes.set(pending.path, note)
   }
 
   function failed(pending: PendingJob, job: JobView): void {
     if (pending.linkId !== null) {
       const link = file.links.find((entry) => entry.id === pending.linkId)
       if (!link) return
-      const gone = job.failure?.message === explain.notFound()
+      // Known from the failure's kind, never from its wording.
+      const gone = job.failure?.code === 'item-gone'
       link.problem = gone ? 'item-gone' : link.problem
       link.paused ||= gone
       link.message = gone
-        ? `${link.name} (item ${link.itemId}) was deleted on the service; the link is paused.`
+        ? `${link.name} was deleted on the service; the link is paused.`
         : `The update was not published: ${job.failure?.message ?? 'it was cancelled'}.`
       return
     }
     // A hot folder's file that did not become an item waits as an offer: never retried silently.
-    const folder = file.folders.find((entry) => entry.id === pending.folderId)
-    if (folder && !folder.offered.includes(pending.path)) {
-      folder.offered.push(pending.path)
-      store.offeredSizes.set(pending.path, pending.size)
-    }
+    offerAgain(pending, job.state === 'cancelled' ? 'Publishing was cancelled.' : `Not published: ${job.failure?.message ?? 'it stopped'}`)
   }
 
-  /** A job ended (or left the queue: `job` null). Returns the link to look at again, if any. */
+  /**
+   * A job ended (or left the queue: `job` null). Returns the link to look at again, if any.
+   * A hot folder's create that failed stays followed: the job and the folder's offer are one
+   * thing, so a retry in the queue (or Publish on the offer, which retries that job) links it.
+   */
   async function settle(jobId: string, job: JobView | null): Promise<string | null> {
     const pending = file.pending.find((entry) => entry.jobId === jobId)
     if (!pending) return null
+    if (job?.state === 'failed' && pending.linkId === null) {
+      const before = store.offerNotes.get(pending.path)
+      failed(pending, job)
+      // Every queue change that mentions the failed job comes here: write only what is new.
+      if (store.offerNotes.get(pending.path) !== before) await store.save()
+      return null
+    }
     file.pending = file.pending.filter((entry) => entry !== pending)
     if (job?.state === 'done') await done(pending, job)
     else if (job) failed(pending, job)
+    else if (pending.linkId === null && !file.links.some((link) => link.path === pending.path)) offerAgain(pending, 'It was removed from the queue before it was published.')
     await store.save()
     return pending.linkId
   }

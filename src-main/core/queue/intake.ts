@@ -29,9 +29,23 @@ export interface Intake {
   offers: SameContentOffer[]
 }
 
+/** Whom new jobs are for: the account (UserID) and what is known of its plan. */
+export interface IntakeAccount {
+  accountId: string
+  limits: PlanLimitsBook
+}
+
+/**
+ * Names the account new jobs are for, or throws why it cannot. Asked only once there is
+ * something to queue: a bad path or link is refused for what it is, whoever is signed in.
+ */
+export type AccountFor = () => Promise<IntakeAccount>
+
 /** A file waiting for the user's answer to "same content already published". */
 interface PendingOffer {
   file: FileSource
+  /** The account the question was asked for: the answer queues for it, whoever is signed in then. */
+  who: IntakeAccount
   docType: DocType
   name: string
   title: string
@@ -48,12 +62,9 @@ const HASH_CONCURRENCY = 16
 
 export interface IntakeDependencies {
   jobs(): readonly JobRecord[]
-  limits: PlanLimitsBook
-  /** The signed-in account's user ID, for the "same content" index; null when unknown. */
-  account(): Promise<string | null>
   published(account: string, sha256: string): PublishedItem[]
-  /** The client, when signed in (a replace looks its item up); null otherwise. */
-  client(): ApiClient | null
+  /** The client of this account when its key is in use and confirmed (a replace looks its item up); null otherwise. */
+  clientFor(accountId: string): ApiClient | null
   /** Checks paths (inspect-paths.ts), in the intake worker thread. */
   inspect(paths: readonly string[]): Promise<Inspection>
 }
@@ -81,27 +92,29 @@ export class JobIntake {
 
   constructor(private readonly deps: IntakeDependencies) {}
 
-  /** Creates still to be published per kind, in the queue and in the batch being added: they use slots of the plan's quota. */
-  private waitingCreates(docType: DocType, extra: readonly JobRecord[]): number {
-    return openCreates(this.deps.jobs(), docType) + openCreates(extra, docType)
+  /** The account's jobs: its plan, its waiting content and its items are its own. */
+  private jobsOf(accountId: string): JobRecord[] {
+    return this.deps.jobs().filter((job) => job.accountId === accountId)
   }
 
   /**
-   * The reason a new create of this kind does not fit, or null. Counts only when the quota
-   * is known (a batch of 10,000 files must not count the queue 10,000 times for nothing).
+   * The reason a new create of this kind does not fit the account's plan, or null. Counts
+   * only when the quota is known (a batch of 10,000 files must not count the queue 10,000
+   * times for nothing). Creates still to be published, in the queue and in the batch being
+   * added, use slots of the quota.
    */
-  private quotaRefusal(fileName: string, docType: DocType, batch: readonly JobRecord[]): string | null {
-    const quota = this.deps.limits.quota(docType)
+  private quotaRefusal(fileName: string, docType: DocType, who: IntakeAccount, batch: readonly JobRecord[]): string | null {
+    const quota = who.limits.quota(docType)
     if (!quota) return null
-    const waiting = this.waitingCreates(docType, batch)
+    const waiting = openCreates(this.jobsOf(who.accountId), docType) + openCreates(batch, docType)
     return roomLeft(quota, waiting) === 0 ? quotaProblem(fileName, docType, quota, waiting) : null
   }
 
-  private sizeRefusal(file: { fileName: string; size: number }): string | null {
-    return sizeProblem(file.fileName, file.size, this.deps.limits.maxFileSizeBytes)
+  private sizeRefusal(file: { fileName: string; size: number }, who: IntakeAccount): string | null {
+    return sizeProblem(file.fileName, file.size, who.limits.maxFileSizeBytes)
   }
 
-  async fromPaths(input: z.output<typeof enqueuePathsSchema>): Promise<Intake> {
+  async fromPaths(input: z.output<typeof enqueuePathsSchema>, accountFor: AccountFor): Promise<Intake> {
     const { accepted, refused: refusedPaths } = await this.deps.inspect(input.paths)
     const refused: RefusedSource[] = refusedPaths.map((refusal) => ({ source: refusal.fileName, reason: refusal.reason }))
     const hashed = await mapLimited(accepted, HASH_CONCURRENCY, async (file): Promise<FileSource | RefusedSource> => {
@@ -116,14 +129,13 @@ export class JobIntake {
     })
     const jobs: JobRecord[] = []
     const offers: SameContentOffer[] = []
+    if (!hashed.some((file) => 'path' in file)) return { jobs, refused: [...refused, ...(hashed as RefusedSource[])], offers }
+    const who = await accountFor()
     const queued = new Map(
-      this.deps
-        .jobs()
+      this.jobsOf(who.accountId)
         .filter((job) => !isFinished(job) && job.source.type === 'file')
         .map((job) => [(job.source as FileSource).sha256, job.name])
     )
-    // Offline and not yet known: no "same content" check this time, rather than no queueing.
-    const account = await this.deps.account().catch(() => null)
     for (const file of hashed) {
       if (!('path' in file)) {
         refused.push(file)
@@ -137,18 +149,18 @@ export class JobIntake {
         refused.push({ source: file.fileName, reason: `${file.fileName} is already waiting in the queue (as “${waitingAs}”).` })
         continue
       }
-      const tooBig = this.sizeRefusal(file)
+      const tooBig = this.sizeRefusal(file, who)
       if (tooBig) {
         refused.push({ source: file.fileName, reason: tooBig })
         continue
       }
-      const earlier = account ? this.deps.published(account, file.sha256) : []
+      const earlier = this.deps.published(who.accountId, file.sha256)
       const choice: SameContentChoice | 'ask' = earlier.length > 0 ? input.onSameContent : 'new'
       if (choice === 'ask') {
-        offers.push(this.offer({ file, docType: input.docType, name, title, items: earlier, hold: input.hold ?? false }))
+        offers.push(this.offer({ file, who, docType: input.docType, name, title, items: earlier, hold: input.hold ?? false }))
         continue
       }
-      const outcome = this.decided(choice, { file, docType: input.docType, name, title, items: earlier, hold: input.hold ?? false }, jobs)
+      const outcome = this.decided(choice, { file, who, docType: input.docType, name, title, items: earlier, hold: input.hold ?? false }, jobs)
       if ('reason' in outcome) refused.push(outcome)
       else jobs.push(outcome)
       queued.set(file.sha256, name)
@@ -156,18 +168,20 @@ export class JobIntake {
     return { jobs, refused, offers }
   }
 
-  async fromUrl(input: z.output<typeof enqueueUrlSchema>): Promise<Intake> {
+  async fromUrl(input: z.output<typeof enqueueUrlSchema>, accountFor: AccountFor): Promise<Intake> {
     const checked = checkSourceUrl(input.url)
     if (!checked.ok) return { jobs: [], refused: [{ source: input.url, reason: checked.reason }], offers: [] }
     const host = await checkSourceHost(checked.url)
     if (!host.ok) return { jobs: [], refused: [{ source: checked.url, reason: host.reason }], offers: [] }
     const name = input.name ?? nameFromUrl(checked.url)
-    const overQuota = this.quotaRefusal(name, input.docType, [])
+    const who = await accountFor()
+    const overQuota = this.quotaRefusal(name, input.docType, who, [])
     if (overQuota) return { jobs: [], refused: [{ source: checked.url, reason: overQuota }], offers: [] }
     const job = newJob({
       kind: 'create',
       source: { type: 'url', url: checked.url },
       docType: input.docType,
+      accountId: who.accountId,
       name,
       title: input.title ?? name,
       paused: input.hold ?? false
@@ -175,10 +189,18 @@ export class JobIntake {
     return { jobs: [job], refused: [], offers: [] }
   }
 
-  async replace(input: z.output<typeof replaceSchema>): Promise<Intake> {
-    const target = await this.describeItem(input.itemId)
-    if ('reason' in target) return { jobs: [], refused: [{ source: `item ${input.itemId}`, reason: target.reason }], offers: [] }
-    const fields = { kind: 'replace' as const, docType: target.docType, name: target.name, title: target.name, targetItemId: input.itemId }
+  async replace(input: z.output<typeof replaceSchema>, accountFor: AccountFor): Promise<Intake> {
+    const who = await accountFor()
+    const target = await this.describeItem(input.itemId, input.docType, who.accountId)
+    if ('reason' in target) return { jobs: [], refused: [{ source: target.name, reason: target.reason }], offers: [] }
+    const fields = {
+      kind: 'replace' as const,
+      docType: input.docType,
+      accountId: who.accountId,
+      name: target.name,
+      title: target.name,
+      targetItemId: input.itemId
+    }
     if (input.url !== undefined) {
       const checked = checkSourceUrl(input.url)
       if (!checked.ok) return { jobs: [], refused: [{ source: input.url, reason: checked.reason }], offers: [] }
@@ -193,7 +215,7 @@ export class JobIntake {
       const reasons = refused.map((refusal) => ({ source: refusal.fileName, reason: refusal.reason }))
       return { jobs: [], refused: reasons.length > 0 ? reasons : [{ source: input.path ?? '', reason: 'A replacement must be one PDF file.' }], offers: [] }
     }
-    const tooBig = this.sizeRefusal(file)
+    const tooBig = this.sizeRefusal(file, who)
     if (tooBig) return { jobs: [], refused: [{ source: file.fileName, reason: tooBig }], offers: [] }
     const source: FileSource = { type: 'file', path: file.path, fileName: file.fileName, ...(await hashFile(file.path)) }
     const job = newJob({ ...fields, source })
@@ -216,30 +238,32 @@ export class JobIntake {
     const { file } = offer
     const latest = offer.items[0]
     if (choice === 'skip' && latest) {
-      return { source: file.fileName, reason: `Skipped ${file.fileName}: the same content is already published as “${latest.name}” (item ${latest.itemId}).` }
+      return { source: file.fileName, reason: `Skipped ${file.fileName}: the same content is already published as “${latest.name}”.` }
     }
     if (choice === 'replace' && latest) {
       return newJob({
         kind: 'replace',
         source: file,
         docType: latest.docType,
+        accountId: offer.who.accountId,
         name: latest.name,
         title: latest.name,
         targetItemId: latest.itemId,
         paused: offer.hold,
-        note: `Same content as “${latest.name}” (item ${latest.itemId}): replacing its PDF, as asked.`
+        note: `Same content as “${latest.name}”: replacing its PDF, as asked.`
       })
     }
-    const overQuota = this.quotaRefusal(file.fileName, offer.docType, batch)
+    const overQuota = this.quotaRefusal(file.fileName, offer.docType, offer.who, batch)
     if (overQuota) return { source: file.fileName, reason: overQuota }
     return newJob({
       kind: 'create',
       source: file,
       docType: offer.docType,
+      accountId: offer.who.accountId,
       name: offer.name,
       title: offer.title,
       paused: offer.hold,
-      ...(latest ? { note: `Same content as “${latest.name}” (item ${latest.itemId}): publishing a new item anyway, as asked.` } : {})
+      ...(latest ? { note: `Same content as “${latest.name}”: publishing a new item anyway, as asked.` } : {})
     })
   }
 
@@ -261,18 +285,22 @@ export class JobIntake {
     for (const [id, offer] of this.offers) if (offer.expiresAt < now) this.offers.delete(id)
   }
 
-  /** The item a replace is for: its name and kind from the service, or a placeholder when offline. */
-  private async describeItem(itemId: number): Promise<{ name: string; docType: DocType } | { reason: string }> {
-    const client = this.deps.client()
-    if (!client) return { name: `Item ${itemId}`, docType: 'Flipbook' }
+  /**
+   * The item a replace is for, read on its own host with its account's key: its name, or a
+   * placeholder when that cannot be asked now (the job checks the item before it sends).
+   */
+  private async describeItem(itemId: number, docType: DocType, accountId: string): Promise<{ name: string } | { name: string; reason: string }> {
+    const placeholder = `${docType === 'Document' ? 'Document' : 'Flipbook'} ${itemId}`
+    const client = this.deps.clientFor(accountId)
+    if (!client) return { name: placeholder }
     try {
-      const { summary } = await client.getItem(itemId)
-      return { name: summary.name ?? `Item ${itemId}`, docType: summary.docType ?? 'Flipbook' }
+      const { summary } = await client.getItem(itemId, docType)
+      return { name: summary.name ?? placeholder }
     } catch (error) {
       if (error instanceof ServiceError && error.kind === 'not-found') {
-        return { reason: `Item ${itemId} was not found on the service, or it belongs to another account.` }
+        return { name: placeholder, reason: `That ${docType === 'Document' ? 'document' : 'flipbook'} no longer exists on the service, or it belongs to another account.` }
       }
-      return { name: `Item ${itemId}`, docType: 'Flipbook' }
+      return { name: placeholder }
     }
   }
 }

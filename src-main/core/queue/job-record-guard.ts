@@ -1,3 +1,5 @@
+import { FAILURE_CODES } from '../../../src-shared/domain/queue'
+import { HOSTS } from '../../../src-shared/domain/service/item'
 import { STORED_STATES, type JobRecord } from './job-record'
 
 /*
@@ -9,6 +11,8 @@ import { STORED_STATES, type JobRecord } from './job-record'
  */
 
 const STATES = new Set<string>(STORED_STATES)
+const HOST_NAMES = new Set<unknown>(HOSTS)
+const CODES = new Set<unknown>(FAILURE_CODES)
 
 const isString = (value: unknown): value is string => typeof value === 'string'
 const isNumber = (value: unknown): value is number => typeof value === 'number' && !Number.isNaN(value)
@@ -41,7 +45,10 @@ function isResult(value: unknown): boolean {
 }
 
 function isFailure(value: unknown): boolean {
-  return value === null || (isRecord(value) && isString(value['message']) && typeof value['retryable'] === 'boolean')
+  return (
+    value === null ||
+    (isRecord(value) && isString(value['message']) && typeof value['retryable'] === 'boolean' && CODES.has(value['code']))
+  )
 }
 
 function isHistory(value: unknown): boolean {
@@ -56,6 +63,8 @@ export function isJobRecord(value: unknown): value is JobRecord {
     (value['kind'] === 'create' || value['kind'] === 'replace') &&
     isSource(value['source']) &&
     (value['docType'] === 'Flipbook' || value['docType'] === 'Document') &&
+    stringOrNull(value['accountId']) &&
+    HOST_NAMES.has(value['host']) &&
     isString(value['name']) &&
     isString(value['title']) &&
     numberOrNull(value['targetItemId']) &&

@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { FAILURE_CODES } from '../../../src-shared/domain/queue'
+import { HOSTS, hostFor } from '../../../src-shared/domain/service/item'
 
 /*
  * A job as main keeps it, in memory and in the journal. Unlike the renderer's JobView it
@@ -25,6 +27,14 @@ export const jobRecordSchema = z.object({
   kind: z.enum(['create', 'replace']),
   source: z.discriminatedUnion('type', [fileSource, urlSource]),
   docType: z.enum(['Flipbook', 'Document']),
+  /**
+   * The UserID of the account the job was made for: it runs only with that account's key,
+   * confirmed by whoami. Null only for jobs queued before FlipDrop recorded accounts; those
+   * belong to the first account confirmed afterwards (they waited for "you" to sign in).
+   */
+  accountId: z.string().nullable(),
+  /** The host the item is made on or lives on; every lookup, check and replace goes there. */
+  host: z.enum(HOSTS),
   name: z.string(),
   title: z.string(),
   targetItemId: z.number().nullable(),
@@ -45,12 +55,33 @@ export const jobRecordSchema = z.object({
   result: z
     .object({ itemId: z.number(), url: z.string(), embedUrl: z.string().nullable(), pages: z.number().nullable() })
     .nullable(),
-  failure: z.object({ message: z.string(), retryable: z.boolean() }).nullable(),
+  failure: z.object({ message: z.string(), retryable: z.boolean(), code: z.enum(FAILURE_CODES) }).nullable(),
   history: z.array(z.object({ at: z.number(), text: z.string() }))
 })
 
 export type JobRecord = z.infer<typeof jobRecordSchema>
 export type FileSource = z.infer<typeof fileSource>
+
+/**
+ * A record as written by an earlier FlipDrop, brought up to today's shape before it is
+ * checked: the account it was made for was not recorded (null: see `accountId`), its host
+ * follows from its kind, and a failure had no code. Records already current come back as
+ * they are (restoring 10,000 jobs must not copy them all).
+ */
+export function upgradeJobRecord(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value
+  const record = value as Record<string, unknown>
+  const failure = record['failure'] as Record<string, unknown> | null | undefined
+  const failureOld = typeof failure === 'object' && failure !== null && !('code' in failure)
+  if ('accountId' in record && 'host' in record && !failureOld) return value
+  const docType = record['docType'] === 'Document' ? 'Document' : 'Flipbook'
+  return {
+    ...record,
+    accountId: record['accountId'] ?? null,
+    host: record['host'] ?? hostFor(docType),
+    ...(failureOld ? { failure: { ...failure, code: failure['retryable'] === true ? 'unreachable' : 'rejected' } } : {})
+  }
+}
 
 /** Most history lines kept per job; older ones are dropped first. */
 const HISTORY_LIMIT = 30

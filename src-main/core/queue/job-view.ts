@@ -7,6 +7,8 @@ export interface Hold {
   message: string
   /** Epoch ms when it ends, when known. */
   until: number | null
+  /** Whom it waits for, in words, when it waits for an account to sign in. */
+  account?: string
 }
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString())
@@ -14,7 +16,7 @@ const iso = (ms: number | null): string | null => (ms === null ? null : new Date
 /** The first line of every job's history, derived rather than stored. */
 function added(job: JobRecord): string {
   const from = job.source.type === 'file' ? job.source.fileName : `a link on ${new URL(job.source.url).host}`
-  if (job.kind === 'replace') return `Replaces the PDF of item ${job.targetItemId ?? '?'} with ${from}.`
+  if (job.kind === 'replace') return `Replaces the PDF of “${job.name}” with ${from}; its link stays the same.`
   return job.source.type === 'file' ? `Added ${from}.` : `Added from ${from}.`
 }
 
@@ -36,9 +38,11 @@ export function toJobView(job: JobRecord, hold: Hold | null, progress: JobProgre
     name: job.name,
     title: job.title,
     targetItemId: job.targetItemId,
+    accountId: job.accountId,
+    host: job.host,
     state,
     paused: job.paused,
-    waiting: held && hold ? { reason: hold.reason, message: hold.message, until: iso(hold.until) } : null,
+    waiting: held && hold ? { reason: hold.reason, message: hold.message, until: iso(hold.until), ...(hold.account ? { account: hold.account } : {}) } : null,
     progress: job.state === 'uploading' ? progress : null,
     result: job.result,
     failure: job.failure,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { DocType } from '../../../src-shared/domain/service/item'
+import { hostFor, type DocType } from '../../../src-shared/domain/service/item'
 import type { JobRecord } from './job-record'
 
 /** What a new job is made of; everything else starts empty. */
@@ -7,6 +7,8 @@ export interface NewJobFields {
   kind: JobRecord['kind']
   source: JobRecord['source']
   docType: DocType
+  /** The UserID of the account it publishes to (its host follows from the kind). */
+  accountId: string
   name: string
   title: string
   targetItemId?: number | null
@@ -27,6 +29,8 @@ export function newJob(fields: NewJobFields, now = Date.now()): JobRecord {
     kind: fields.kind,
     source: fields.source,
     docType: fields.docType,
+    accountId: fields.accountId,
+    host: hostFor(fields.docType),
     name: fields.name,
     title: fields.title,
     targetItemId: fields.targetItemId ?? null,

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { jobRecordSchema, type JobRecord } from './job-record'
+import { jobRecordSchema, upgradeJobRecord, type JobRecord } from './job-record'
 import { isJobRecord } from './job-record-guard'
 
 /** An item published from a file with a given content hash, for "same content" offers. */
@@ -32,7 +32,8 @@ export const queueEntrySchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('paused'), paused: z.boolean() }),
   /** Content hash → item, per account (the user ID), for "same content already published". */
   z.object({ type: z.literal('published'), account: z.string(), sha256: z.string(), item: publishedItemSchema }),
-  z.object({ type: z.literal('limits'), limits: storedLimitsSchema })
+  /** An account's plan limits. Entries from before accounts were recorded have none and are skipped on replay. */
+  z.object({ type: z.literal('limits'), account: z.string().optional(), limits: storedLimitsSchema })
 ])
 export type QueueEntry = z.infer<typeof queueEntrySchema>
 
@@ -46,7 +47,8 @@ export const queueSnapshotSchema = z.object({
   jobs: z.array(jobRecordSchema),
   paused: z.boolean(),
   index: publishedIndexSchema,
-  limits: storedLimitsSchema.nullable()
+  /** Each account's plan limits (UserID → limits): a preflight uses the plan of the job's own account. */
+  accountLimits: z.record(z.string(), storedLimitsSchema).default({})
 })
 export type QueueSnapshot = z.infer<typeof queueSnapshotSchema>
 
@@ -59,7 +61,14 @@ const snapshotEnvelopeSchema = queueSnapshotSchema.extend({ jobs: z.unknown() })
  */
 export function parseQueueSnapshot(value: unknown): QueueSnapshot {
   const envelope = snapshotEnvelopeSchema.parse(value)
-  const jobs = envelope.jobs
+  const jobs = Array.isArray(envelope.jobs) ? envelope.jobs.map(upgradeJobRecord) : envelope.jobs
   if (Array.isArray(jobs) && jobs.every(isJobRecord)) return { ...envelope, jobs: jobs as JobRecord[] }
-  return queueSnapshotSchema.parse(value)
+  return queueSnapshotSchema.parse({ ...envelope, jobs })
+}
+
+/** One journal line: records written by an earlier FlipDrop are brought up to date first. */
+export function parseQueueEntry(value: unknown): QueueEntry {
+  const entry = value as { type?: unknown; job?: unknown } | null
+  if (entry?.type === 'put') return queueEntrySchema.parse({ ...entry, job: upgradeJobRecord(entry.job) })
+  return queueEntrySchema.parse(value)
 }

@@ -1,9 +1,10 @@
 import { join } from 'node:path'
-import { openRecordLog, type Dropped, type RecordLog } from '../storage/record-log'
+import { openRecordLog, type RecordLog } from '../storage/record-log'
+import { describeDropped } from './restore-notices'
 import type { JobRecord } from './job-record'
 import {
+  parseQueueEntry,
   parseQueueSnapshot,
-  queueEntrySchema,
   type PublishedIndex,
   type PublishedItem,
   type QueueEntry,
@@ -24,7 +25,8 @@ export interface QueueStore {
   jobs(): JobRecord[]
   get(id: string): JobRecord | undefined
   readonly paused: boolean
-  readonly limits: StoredLimits | null
+  /** An account's plan limits as last learned. */
+  limitsOf(account: string): StoredLimits | null
   /** Items published earlier from the same content, for one account. */
   published(account: string, sha256: string): PublishedItem[]
   put(jobs: readonly JobRecord[]): Promise<void>
@@ -32,7 +34,7 @@ export interface QueueStore {
   setOrder(ids: readonly string[]): Promise<void>
   setPaused(paused: boolean): Promise<void>
   recordPublished(account: string, sha256: string, item: PublishedItem): Promise<void>
-  setLimits(limits: StoredLimits): Promise<void>
+  setLimits(account: string, limits: StoredLimits): Promise<void>
   /** Bytes written to disk so far (for the benchmark). */
   readonly bytesWritten: number
   close(): Promise<void>
@@ -49,7 +51,7 @@ interface State {
   order: string[]
   paused: boolean
   index: PublishedIndex
-  limits: StoredLimits | null
+  limits: Record<string, StoredLimits>
 }
 
 function apply(state: State, entry: QueueEntry): void {
@@ -81,34 +83,19 @@ function apply(state: State, entry: QueueEntry): void {
       break
     }
     case 'limits':
-      state.limits = entry.limits
+      if (entry.account !== undefined) state.limits[entry.account] = entry.limits
       break
   }
 }
 
 function fromSnapshot(snapshot: QueueSnapshot | null): State {
-  const state: State = { jobs: new Map(), order: [], paused: false, index: {}, limits: null }
+  const state: State = { jobs: new Map(), order: [], paused: false, index: {}, limits: {} }
   if (!snapshot) return state
   for (const job of snapshot.jobs) {
     state.jobs.set(job.id, job)
     state.order.push(job.id)
   }
-  return { ...state, paused: snapshot.paused, index: snapshot.index, limits: snapshot.limits }
-}
-
-function describeDropped(dropped: readonly Dropped[]): string[] {
-  const torn = dropped.filter((entry) => entry.reason === 'torn').length
-  const damaged = dropped.filter((entry) => entry.reason !== 'torn').length
-  const notices: string[] = []
-  if (torn > 0) {
-    notices.push('The last change to the upload queue was being written when FlipDrop stopped; it was left out. Check the job that was running.')
-  }
-  if (damaged > 0) {
-    notices.push(
-      `${damaged} damaged record${damaged === 1 ? ' was' : 's were'} found in the upload queue's journal and skipped; the other jobs are as they were. A job may show an earlier state.`
-    )
-  }
-  return notices
+  return { ...state, paused: snapshot.paused, index: snapshot.index, limits: { ...snapshot.accountLimits } }
 }
 
 /** Opens (or creates) the queue in `dir`, replaying its snapshot and journal. */
@@ -116,7 +103,7 @@ export async function openQueueStore(dir: string): Promise<OpenedQueue> {
   const opened = await openRecordLog<QueueSnapshot, QueueEntry>({
     dir: join(dir),
     parseSnapshot: parseQueueSnapshot,
-    parseEntry: (value) => queueEntrySchema.parse(value)
+    parseEntry: parseQueueEntry
   })
   const state = fromSnapshot(opened.snapshot)
   for (const entry of opened.entries) apply(state, entry)
@@ -127,7 +114,7 @@ export async function openQueueStore(dir: string): Promise<OpenedQueue> {
     jobs: state.order.map((id) => state.jobs.get(id)).filter((job): job is JobRecord => job !== undefined),
     paused: state.paused,
     index: state.index,
-    limits: state.limits
+    accountLimits: state.limits
   })
 
   let compacting: Promise<void> | null = null
@@ -151,16 +138,14 @@ export async function openQueueStore(dir: string): Promise<OpenedQueue> {
     get paused() {
       return state.paused
     },
-    get limits() {
-      return state.limits
-    },
+    limitsOf: (account) => state.limits[account] ?? null,
     published: (account, sha256) => state.index[account]?.[sha256] ?? [],
     put: (jobs) => write(jobs.map((job) => ({ type: 'put', job }))),
     remove: (ids) => write([{ type: 'remove', ids: [...ids] }]),
     setOrder: (ids) => write([{ type: 'order', ids: [...ids] }]),
     setPaused: (paused) => write([{ type: 'paused', paused }]),
     recordPublished: (account, sha256, item) => write([{ type: 'published', account, sha256, item }]),
-    setLimits: (limits) => write([{ type: 'limits', limits }]),
+    setLimits: (account, limits) => write([{ type: 'limits', account, limits }]),
     get bytesWritten() {
       return log.bytesWritten
     },
@@ -171,5 +156,5 @@ export async function openQueueStore(dir: string): Promise<OpenedQueue> {
       await log.close()
     }
   }
-  return { store, notices: describeDropped(opened.dropped) }
+  return { store, notices: describeDropped(opened.dropped, { paused: state.paused }) }
 }

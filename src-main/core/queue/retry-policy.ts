@@ -1,4 +1,5 @@
 import { AppError } from '../../../src-shared/contract/errors'
+import type { FailureCode } from '../../../src-shared/domain/queue'
 import { ServiceError } from '../api/service-error'
 
 /** What to do after an attempt failed. */
@@ -12,7 +13,7 @@ export type AfterFailure =
   /** Worth trying again by itself after a pause (network trouble, stall, 5xx, unreadable answer). */
   | { kind: 'retry'; message: string }
   /** No point sending again as it is; the user may still retry when `retryable`. */
-  | { kind: 'final'; message: string; retryable: boolean }
+  | { kind: 'final'; message: string; retryable: boolean; code: FailureCode }
 
 /** Automatic retries of one job before it is marked failed (the user can still retry). */
 export const MAX_AUTOMATIC_RETRIES = 5
@@ -31,7 +32,7 @@ export function retryDelayMs(attempt: number, random: () => number = Math.random
 export function afterFailure(error: unknown): AfterFailure {
   if (error instanceof AppError && error.code === 'signed-out') return { kind: 'signed-out' }
   if (!(error instanceof ServiceError)) {
-    return { kind: 'final', message: error instanceof Error ? error.message : String(error), retryable: true }
+    return { kind: 'final', message: error instanceof Error ? error.message : String(error), retryable: true, code: 'internal' }
   }
   switch (error.kind) {
     case 'unauthorized':
@@ -47,20 +48,25 @@ export function afterFailure(error: unknown): AfterFailure {
     case 'service':
       return error.status !== undefined && error.status >= 500
         ? { kind: 'retry', message: error.message }
-        : { kind: 'final', message: error.message, retryable: true }
+        : { kind: 'final', message: error.message, retryable: true, code: 'rejected' }
     case 'source-timeout':
-      return { kind: 'final', message: error.message, retryable: true }
+      return { kind: 'final', message: error.message, retryable: true, code: 'source-refused' }
     case 'cancelled':
-      return { kind: 'final', message: error.message, retryable: true }
+      return { kind: 'final', message: error.message, retryable: true, code: 'internal' }
     case 'too-large':
+      return { kind: 'final', message: error.message, retryable: false, code: 'too-large' }
     case 'invalid-pdf':
+      return { kind: 'final', message: error.message, retryable: false, code: 'not-pdf' }
     case 'host-not-allowed':
+      return { kind: 'final', message: error.message, retryable: false, code: 'source-refused' }
     case 'not-found':
+      return { kind: 'final', message: error.message, retryable: false, code: 'item-gone' }
     case 'unknown-field':
+      return { kind: 'final', message: error.message, retryable: false, code: 'internal' }
     case 'document-host-missing':
-      return { kind: 'final', message: error.message, retryable: error.kind === 'document-host-missing' }
+      return { kind: 'final', message: error.message, retryable: true, code: 'document-host-missing' }
     case 'quota-full':
-      return { kind: 'final', message: error.message, retryable: true }
+      return { kind: 'final', message: error.message, retryable: true, code: 'quota' }
   }
 }
 

@@ -1,31 +1,37 @@
 import { createHash } from 'node:crypto'
 import { stat } from 'node:fs/promises'
+import type { FailureCode } from '../../../src-shared/domain/queue'
+import { docTypeOn } from '../../../src-shared/domain/service/item'
 import type { ApiClient } from '../api/api-client'
 import { ServiceError } from '../api/service-error'
 import type { hashFile as HashFile } from './intake/hash-file'
 import { withHistory, type JobRecord } from './job-record'
 import { sizeProblem } from './preflight'
-import { findCreatedItem } from './reconcile'
 import { mayHaveCreated } from './retry-policy'
 
 /** What an attempt needs from the queue around it. */
 export interface AttemptContext {
+  /** The client of the job's own account (confirmed by whoami). */
   client: ApiClient
+  /** Aborted by cancel, pause and quit: it reaches every request of the attempt. */
   signal: AbortSignal
   /** Makes the job's new record durable (fsynced) and tells the windows; resolves with it. */
   save(job: JobRecord): Promise<JobRecord>
   onProgress(sent: number, total: number): void
-  /** Items other jobs already published or adopted, which reconciliation must not adopt again. */
-  claimed(): ReadonlySet<number>
-  /** The plan's upload limit, when known. */
+  /**
+   * Looks up a create that may have reached the service, under its account's lookup lock,
+   * and saves the outcome (adopted, absent, or a mismatch that fails the job); resolves with it.
+   */
+  lookUp(job: JobRecord): Promise<JobRecord>
+  /** The plan's upload limit of the job's account, when known. */
   limitBytes(): number | null
   hashFile: typeof HashFile
   /** Remembers which item this content became, for "same content" offers. */
   published(job: JobRecord): Promise<void>
 }
 
-/** How an attempt ended without throwing. */
-export type AttemptEnd = 'done' | 'again'
+/** How an attempt ended without throwing: published, to run again at once, or settled by a lookup. */
+export type AttemptEnd = 'done' | 'again' | 'settled'
 
 /** A failed attempt: the cause, and the job as it was left (made durable). */
 export class AttemptFailed extends Error {
@@ -42,7 +48,8 @@ export class AttemptFailed extends Error {
 export class JobProblem extends Error {
   constructor(
     message: string,
-    readonly retryable: boolean
+    readonly retryable: boolean,
+    readonly code: FailureCode
   ) {
     super(message)
     this.name = 'JobProblem'
@@ -58,22 +65,36 @@ async function statOrNull(path: string): Promise<{ size: number; mtimeMs: number
   }
 }
 
+const pagesOf = (pages: number | null): string => (pages === null ? '' : ` with ${pages} page${pages === 1 ? '' : 's'}`)
+
 /**
  * Runs one attempt of a job, making every step that matters durable before the next:
  * a create is marked "in doubt" on disk before its first byte is sent and cleared only by
- * an answer, so a crash at any point can be reconciled instead of uploaded twice.
+ * an answer, so a crash at any point can be reconciled instead of uploaded twice. Every
+ * request goes to the job's own host, with its own account's client.
  */
 export async function runAttempt(start: JobRecord, ctx: AttemptContext): Promise<AttemptEnd> {
   let job = start
   const fail = (cause: unknown): AttemptFailed => new AttemptFailed(cause, job)
+  const docType = docTypeOn(job.host)
 
   if (job.state === 'verifying' && job.result && !job.replaceCreated) return verify()
+
+  // A create that may already have happened is looked up first, before anything is said
+  // about the file: "nothing was uploaded" is only said once that is known.
+  if (job.kind === 'create' && job.inDoubtSince !== null && !job.result) {
+    job = await ctx.lookUp(job).catch((error: unknown) => {
+      throw fail(error)
+    })
+    if (job.state === 'failed') return 'settled'
+    if (job.result) return verify()
+  }
 
   // The file as it is now: gone, grown, or changed since it was added.
   if (job.source.type === 'file') {
     const source = job.source
     const now = await statOrNull(source.path)
-    if (!now) throw fail(new JobProblem(`${source.fileName} was moved or deleted after it was added; nothing was uploaded.`, true))
+    if (!now) throw fail(new JobProblem(`${source.fileName} was moved or deleted after it was added; nothing was uploaded.`, true, 'file-missing'))
     if (now.size !== source.size || now.mtimeMs !== source.mtimeMs) {
       const fresh = await ctx.hashFile(source.path)
       job = await ctx.save(
@@ -81,24 +102,7 @@ export async function runAttempt(start: JobRecord, ctx: AttemptContext): Promise
       )
     }
     const tooBig = job.source.type === 'file' ? sizeProblem(job.source.fileName, job.source.size, ctx.limitBytes()) : null
-    if (tooBig) throw fail(new JobProblem(tooBig, false))
-  }
-
-  // A create that may already have happened is looked up, never sent blindly again.
-  if (job.kind === 'create' && job.inDoubtSince !== null && !job.result) {
-    const found = await findCreatedItem(ctx.client, job, ctx.claimed()).catch((error: unknown) => {
-      throw fail(error)
-    })
-    if (found.item) {
-      job = await ctx.save(
-        withHistory(
-          { ...job, state: 'verifying', inDoubtSince: null, result: { ...found.item, embedUrl: null, pages: null } },
-          found.note
-        )
-      )
-      return verify()
-    }
-    job = await ctx.save(withHistory({ ...job, inDoubtSince: null }, found.note))
+    if (tooBig) throw fail(new JobProblem(tooBig, false, 'too-large'))
   }
 
   const replacing = job.kind === 'replace' || job.replaceCreated
@@ -112,9 +116,9 @@ export async function runAttempt(start: JobRecord, ctx: AttemptContext): Promise
   }
   try {
     if (replacing) {
-      if (target === null) throw new JobProblem('This job has no item to replace.', false)
-      if (job.source.type === 'file') await ctx.client.replacePdf(target, job.source.path, options)
-      else await ctx.client.replacePdfFromUrl(target, job.source.url, ctx.signal)
+      if (target === null) throw new JobProblem('This job has no item to replace.', false, 'internal')
+      if (job.source.type === 'file') await ctx.client.replacePdf(target, job.source.path, docType, options)
+      else await ctx.client.replacePdfFromUrl(target, job.source.url, docType, ctx.signal)
       job = await ctx.save({ ...job, state: 'verifying', replaceCreated: false })
     } else {
       const fields = { name: job.name, title: job.title, docType: job.docType }
@@ -125,7 +129,7 @@ export async function runAttempt(start: JobRecord, ctx: AttemptContext): Promise
       job = await ctx.save(
         withHistory(
           { ...job, state: 'verifying', inDoubtSince: null, result: { itemId: created.id, url: created.url, embedUrl: null, pages: null } },
-          `The service made item ${created.id}.`
+          `The service made “${job.name}”.`
         )
       )
     }
@@ -148,17 +152,22 @@ export async function runAttempt(start: JobRecord, ctx: AttemptContext): Promise
   }
   return verify()
 
-  /** Reads the item back: it exists, with the right name and kind; a replace also has its PDF. */
+  /** Reads the item back on its host: it exists, with the right name and kind; a replace also has its PDF. */
   async function verify(): Promise<AttemptEnd> {
     const itemId = job.kind === 'replace' ? job.targetItemId : (job.result?.itemId ?? null)
-    if (itemId === null) throw fail(new JobProblem('This job has no item to check.', false))
+    if (itemId === null) throw fail(new JobProblem('This job has no item to check.', false, 'internal'))
+    const read = { signal: ctx.signal }
     let item
     try {
-      item = await ctx.client.getItem(itemId)
-      if (job.kind === 'replace') await ctx.client.getPdfUrl(itemId)
+      item = await ctx.client.getItem(itemId, docType, read)
+      if (job.kind === 'replace') await ctx.client.getPdfUrl(itemId, docType, read)
     } catch (error) {
       if (error instanceof ServiceError && error.kind === 'not-found') {
-        throw fail(new JobProblem(`The service reported item ${itemId} as made, but cannot find it now.`, true))
+        const message =
+          job.kind === 'replace'
+            ? `“${job.name}” no longer exists on the service (it was deleted, or it belongs to another account).`
+            : `The service said it made “${job.name}”, but cannot find it now.`
+        throw fail(new JobProblem(message, true, 'item-gone'))
       }
       throw fail(error)
     }
@@ -170,7 +179,7 @@ export async function runAttempt(start: JobRecord, ctx: AttemptContext): Promise
     if (job.kind === 'create' && summary.docType !== null && summary.docType !== job.docType) {
       notes.push(`The service made it a ${summary.docType}, not a ${job.docType}.`)
     }
-    const checked = `Checked: item ${itemId} is there${summary.pages === null ? '' : ` with ${summary.pages} page${summary.pages === 1 ? '' : 's'}`}.`
+    const checked = `Checked: “${summary.name ?? job.name}” is there${pagesOf(summary.pages)}.`
     job = await ctx.save(
       withHistory(
         {

@@ -6,7 +6,7 @@ import { hashFile } from './intake/hash-file'
 import { withHistory, type JobRecord } from './job-record'
 import type { Hold } from './job-view'
 import { ProgressMeter } from './progress-meter'
-import { findCreatedItem } from './reconcile'
+import type { Reconciled } from './reconcile'
 import { afterFailure, MAX_AUTOMATIC_RETRIES, retryDelayMs } from './retry-policy'
 import { AttemptFailed, JobProblem, runAttempt } from './run-attempt'
 
@@ -20,16 +20,30 @@ interface Running {
   done: Promise<void>
 }
 
+/** Whether a job's account can send now: its client (and the account it is confirmed to be), or why it waits. */
+export type Access = { client: ApiClient; accountId: string } | { hold: Hold }
+
 export interface SchedulerDependencies {
   jobs(): readonly JobRecord[]
   get(id: string): JobRecord | undefined
   queuePaused(): boolean
   concurrency(): number
-  /** The client while signed in; null while signed out or the key was refused. */
-  client(): ApiClient | null
+  /** The client of the job's own account, confirmed by whoami, or why there is none now. */
+  access(job: JobRecord): Access
+  /** Any client, to ask whether the service can be reached again; null while signed out. */
+  probeClient(): ApiClient | null
+  /** A job waits until the key's account is known: ask the service who it is. */
+  needIdentity(): void
   save(job: JobRecord): Promise<JobRecord>
   published(job: JobRecord): Promise<void>
-  limitBytes(): number | null
+  /** The plan's upload limit of an account, when known. */
+  limitBytes(accountId: string | null): number | null
+  /** Looks up a create in doubt under its account's lock and saves the outcome `settle` makes of it. */
+  lookUp(job: JobRecord, client: ApiClient, signal: AbortSignal, settle: (job: JobRecord, found: Reconciled) => JobRecord): Promise<JobRecord>
+  /** The record an attempt saves after its lookup (adopted, absent, or failed for the user to decide). */
+  settleAttemptLookup(job: JobRecord, found: Reconciled): JobRecord
+  /** Who the account is, in words, for history lines ("Dana Kim (dana@…)"). */
+  describeAccount(accountId: string | null): string
   /** The service answered again after being out of reach (limits may be refreshed). */
   onOnline(): void
   /** A job's derived state changed (hold, progress start/stop) without a stored change. */
@@ -41,11 +55,29 @@ export interface SchedulerDependencies {
 
 const timeOf = (ms: number): string => new Date(ms).toLocaleTimeString()
 
+/** A cancelled create that may have reached the service: it is looked up so the job can say which. */
+const needsCancelLookup = (job: JobRecord): boolean =>
+  job.state === 'cancelled' && job.kind === 'create' && job.inDoubtSince !== null && job.result === null
+
+/** What a cancelled job's lookup found, said in its history. */
+function settleCancelled(job: JobRecord, found: Reconciled): JobRecord {
+  const done = { ...job, inDoubtSince: null }
+  if (found.outcome === 'adopt') {
+    return withHistory(
+      { ...done, result: { ...found.item, embedUrl: null, pages: null } },
+      `It had already reached the service before it was stopped: “${job.name}” is in your library.`
+    )
+  }
+  return withHistory(done, found.outcome === 'absent' ? 'Nothing was published.' : `Nothing was published from this file. ${found.note}`)
+}
+
 /**
  * Runs the queue: up to the Settings' "uploads at once" jobs in queue order, none while
- * paused, offline, signed out or rate limited. Each failed attempt is sorted: waits that
- * pass by themselves spend no retry, transient trouble is retried with backoff and jitter,
- * and everything else ends the job with the service's own words.
+ * paused, offline or rate limited, and each only with its own account's key. Each failed
+ * attempt is sorted: waits that pass by themselves spend no retry, transient trouble is
+ * retried with backoff and jitter, and everything else ends the job with the service's own
+ * words. Every step of a job (lookups and checks too) runs under one abort signal, so
+ * cancel, pause and quit reach it wherever it is.
  */
 export class Scheduler {
   private readonly running = new Map<string, Running>()
@@ -58,7 +90,7 @@ export class Scheduler {
   constructor(private readonly deps: SchedulerDependencies) {
     this.connectivity = new Connectivity(
       async () => {
-        const client = deps.client()
+        const client = deps.probeClient()
         if (!client) return
         await client.whoami()
       },
@@ -73,11 +105,14 @@ export class Scheduler {
 
   /** Why a job that could run is held back now, if it is. */
   hold(job: JobRecord): Hold | null {
-    if (!this.deps.client()) return { reason: 'signed-out', message: 'Waiting for you to sign in again; nothing was lost.', until: null }
+    const access = this.deps.access(job)
     const connectivity = this.connectivity.state
+    // Who the key belongs to cannot be asked offline: being offline is the reason then.
+    if ('hold' in access && (access.hold.reason !== 'identifying' || connectivity.online)) return access.hold
     if (!connectivity.online) {
       return { reason: 'offline', message: 'The service cannot be reached; uploads start by themselves when it can.', until: connectivity.nextCheckAt }
     }
+    if ('hold' in access) return access.hold
     if (this.rateLimitedUntil > Date.now()) {
       return {
         reason: 'rate-limited',
@@ -111,35 +146,43 @@ export class Scheduler {
     if (this.timer) clearTimeout(this.timer)
     this.timer = undefined
     if (this.stopped || this.deps.queuePaused() || !this.connectivity.state.online) return
-    const client = this.deps.client()
-    if (!client) return
     const now = Date.now()
     if (this.rateLimitedUntil > now) return this.wakeAt(this.rateLimitedUntil)
     const limit = this.deps.concurrency()
     let nextWake = Infinity
+    let identity = false
     for (const job of this.deps.jobs()) {
       if (this.running.size >= limit) break
-      if (job.paused || this.running.has(job.id)) continue
-      if (job.state !== 'queued' && job.state !== 'verifying') continue
+      if (this.running.has(job.id)) continue
+      const lookup = needsCancelLookup(job)
+      if (!lookup && (job.paused || (job.state !== 'queued' && job.state !== 'verifying'))) continue
       const wait = this.backoff.get(job.id)
       if (wait && wait.until > now) {
         nextWake = Math.min(nextWake, wait.until)
         continue
       }
-      this.launch(job, client)
+      const access = this.deps.access(job)
+      if ('hold' in access) {
+        identity ||= access.hold.reason === 'identifying'
+        continue
+      }
+      this.launch(job, access, lookup)
     }
+    if (identity) this.deps.needIdentity()
     if (nextWake < Infinity) this.wakeAt(nextWake)
   }
 
   /**
-   * Cancels a job: aborts it when it runs, and either way tells the truth about a create that
-   * may have reached the service (running, or left in doubt by a crash) by looking it up.
+   * Cancels a job: aborts whatever step it is in when it runs. Either way it is cancelled on
+   * disk before anything is awaited, so nothing starts it again; a create that may have
+   * reached the service is then looked up (pump), and the job says which.
    */
   async cancel(id: string): Promise<void> {
     if (this.running.has(id)) return this.stopJob(id, 'cancel')
     this.backoff.delete(id)
     const job = this.deps.get(id)
     if (job) await this.settleStopped(job, 'cancel')
+    this.pump()
   }
 
   /** Aborts a running job for a reason the queue settles afterwards; resolves when it has stopped. */
@@ -177,41 +220,49 @@ export class Scheduler {
       .map((job) => job.id)
   }
 
-  private claimed(except: string): Set<number> {
-    const ids = new Set<number>()
-    for (const job of this.deps.jobs()) {
-      if (job.id !== except && job.kind === 'create' && job.result) ids.add(job.result.itemId)
-    }
-    return ids
-  }
-
-  private launch(job: JobRecord, client: ApiClient): void {
+  private launch(start: JobRecord, access: { client: ApiClient; accountId: string }, cancelLookup: boolean): void {
     const controller = new AbortController()
-    const meter = new ProgressMeter((update) => this.deps.progress(job.id, update))
+    const meter = new ProgressMeter((update) => this.deps.progress(start.id, update))
     const entry: Running = { controller, meter, done: Promise.resolve() }
-    this.running.set(job.id, entry)
-    this.backoff.delete(job.id)
-    entry.done = runAttempt(job, {
-      client,
-      signal: controller.signal,
-      save: (next) => this.deps.save(next),
-      onProgress: (sent, total) => meter.update(sent, total),
-      claimed: () => this.claimed(job.id),
-      limitBytes: () => this.deps.limitBytes(),
-      hashFile,
-      published: (done) => this.deps.published(done)
-    })
+    this.running.set(start.id, entry)
+    this.backoff.delete(start.id)
+    const { client } = access
+    const signal = controller.signal
+    const work = async (): Promise<'done' | 'again' | 'settled'> => {
+      let job = start
+      if (job.accountId === null) {
+        // Queued before accounts were recorded, when it waited for "you" to sign in: it is this account's now.
+        job = await this.deps.save(
+          withHistory({ ...job, accountId: access.accountId }, `Publishes to ${this.deps.describeAccount(access.accountId)}, the account signed in.`)
+        )
+      }
+      if (cancelLookup) {
+        await this.deps.lookUp(job, client, signal, settleCancelled)
+        return 'settled'
+      }
+      return runAttempt(job, {
+        client,
+        signal,
+        save: (next) => this.deps.save(next),
+        onProgress: (sent, total) => meter.update(sent, total),
+        lookUp: (doubtful) => this.deps.lookUp(doubtful, client, signal, (fresh, found) => this.deps.settleAttemptLookup(fresh, found)),
+        limitBytes: () => this.deps.limitBytes(job.accountId),
+        hashFile,
+        published: (done) => this.deps.published(done)
+      })
+    }
+    entry.done = work()
       .then(
         async (end) => {
-          if (end === 'done') await this.succeeded(job.id)
+          if (end === 'done') await this.succeeded(start.id)
         },
-        (error: unknown) => this.failed(job.id, entry, error)
+        (error: unknown) => this.failed(start.id, entry, error)
       )
-      .catch((error: unknown) => this.deps.log.error(`The upload queue could not settle job ${job.id}`, error))
+      .catch((error: unknown) => this.deps.log.error(`The upload queue could not settle job ${start.id}`, error))
       .finally(() => {
         meter.stop()
-        this.running.delete(job.id)
-        this.deps.touched([job.id])
+        this.running.delete(start.id)
+        this.deps.touched([start.id])
         this.pump()
       })
   }
@@ -223,11 +274,14 @@ export class Scheduler {
 
   private async failed(id: string, entry: Running, error: unknown): Promise<void> {
     const cause = error instanceof AttemptFailed ? error.cause : error
-    const job = error instanceof AttemptFailed ? error.job : this.deps.get(id)
+    // The store's record is the freshest: the attempt saved every step it took.
+    const job = this.deps.get(id)
     if (!job) return
     if (entry.stopReason) return this.settleStopped(job, entry.stopReason)
     if (cause instanceof JobProblem) {
-      await this.deps.save(withHistory({ ...job, state: 'failed', failure: { message: cause.message, retryable: cause.retryable } }, cause.message))
+      await this.deps.save(
+        withHistory({ ...job, state: 'failed', failure: { message: cause.message, retryable: cause.retryable, code: cause.code } }, cause.message)
+      )
       return
     }
     const next = afterFailure(cause)
@@ -246,7 +300,7 @@ export class Scheduler {
         const attempts = job.attempts + 1
         if (attempts > MAX_AUTOMATIC_RETRIES) {
           const message = `Stopped after ${MAX_AUTOMATIC_RETRIES} tries: ${next.message}`
-          await this.deps.save(withHistory({ ...job, state: 'failed', attempts, failure: { message, retryable: true } }, message))
+          await this.deps.save(withHistory({ ...job, state: 'failed', attempts, failure: { message, retryable: true, code: 'unreachable' } }, message))
           return
         }
         const until = Date.now() + retryDelayMs(attempts - 1)
@@ -256,36 +310,19 @@ export class Scheduler {
       }
       case 'final':
         await this.deps.save(
-          withHistory({ ...job, state: 'failed', failure: { message: next.message, retryable: next.retryable } }, next.message)
+          withHistory({ ...job, state: 'failed', failure: { message: next.message, retryable: next.retryable, code: next.code } }, next.message)
         )
     }
   }
 
-  /** Settles a job the queue stopped on purpose. */
+  /** Settles a job the queue stopped on purpose (its latest record, never a copy made before an await). */
   private async settleStopped(job: JobRecord, reason: StopReason): Promise<void> {
     if (reason === 'pause') {
       await this.deps.save(withHistory({ ...job, paused: true }, 'Paused.'))
       return
     }
-    if (reason !== 'cancel') return
-    let cancelled = withHistory({ ...job, state: 'cancelled', failure: null }, 'Cancelled.')
-    const client = this.deps.client()
-    if (job.kind === 'create' && job.inDoubtSince !== null && !job.result && client) {
-      // The upload may have reached the service before it was stopped: say so, truthfully.
-      try {
-        const found = await findCreatedItem(client, job, this.claimed(job.id))
-        cancelled = withHistory(
-          {
-            ...cancelled,
-            inDoubtSince: null,
-            result: found.item ? { ...found.item, embedUrl: null, pages: null } : null
-          },
-          found.item ? `It had already reached the service: item ${found.item.itemId} exists.` : 'Nothing was published.'
-        )
-      } catch {
-        // Offline: it stays in doubt, and a retry reconciles before sending.
-      }
-    }
-    await this.deps.save(cancelled)
+    if (reason !== 'cancel' || job.state === 'cancelled') return
+    // A create that may have reached the service stays in doubt: pump looks it up and says which.
+    await this.deps.save(withHistory({ ...job, state: 'cancelled', failure: null }, 'Cancelled.'))
   }
 }

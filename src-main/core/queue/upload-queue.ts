@@ -1,19 +1,33 @@
+import type { z } from 'zod'
 import { contract } from '../../../src-shared/contract'
 import { AppError } from '../../../src-shared/contract/errors'
-import type { Connectivity as ConnectivityView, EnqueueResult, JobView, QueueView } from '../../../src-shared/domain/queue'
+import type {
+  Connectivity as ConnectivityView,
+  EnqueueResult,
+  enqueuePathsSchema,
+  JobView,
+  PlanLimits,
+  QueueView,
+  replaceSchema
+} from '../../../src-shared/domain/queue'
 import type { Settings } from '../../../src-shared/domain/settings'
 import type { HandlersOf } from '../area-handlers'
 import type { EventSink } from '../events'
 import type { Logger } from '../log'
+import type { KnownAccounts } from '../accounts/known-accounts'
+import type { ApiClient } from '../api/api-client'
+import { explain, ServiceError } from '../api/service-error'
 import type { ServiceConnection } from '../service/service-connection'
-import { JobIntake, type Intake } from './intake'
+import { InDoubtLookups, settleForAttempt } from './in-doubt-lookups'
+import { JobIntake, type Intake, type IntakeAccount } from './intake'
 import { createInspector } from './intake/inspect-off-thread'
 import { isFinished, withHistory, type JobRecord } from './job-record'
 import { toJobView } from './job-view'
 import { PlanLimitsBook } from './plan-limits'
 import { readJobPdfRange } from './pdf-range'
 import type { QueueStore } from './queue-store'
-import { Scheduler } from './scheduler'
+import { afterFailure } from './retry-policy'
+import { Scheduler, type Access } from './scheduler'
 
 export interface UploadQueueDependencies {
   store: QueueStore
@@ -26,8 +40,13 @@ export interface UploadQueueDependencies {
   notices: string[]
   connection: ServiceConnection
   settings: () => Settings
-  /** The signed-in account's user ID, for the "same content" index (asks the service when not yet known). */
-  account: () => Promise<string | null>
+  /** Names accounts in words, for jobs that wait for one. */
+  knownAccounts: KnownAccounts
+  /**
+   * The account FlipDrop shows as signed in (confirmed, or as last seen when the service
+   * cannot be asked now); new jobs are made for it. Null: nobody.
+   */
+  accountShown: () => string | null
   emit: EventSink
   log: Logger
   /** Shows the OS file dialog for PDFs and returns the paths picked (none when cancelled). */
@@ -50,11 +69,29 @@ export interface UploadQueue extends HandlersOf<'uploads'> {
   readonly bytesWritten: number
   /** The file a job publishes (path, size, SHA-256 of what it sends), for links; null for a URL job or no such job. */
   jobFile(jobId: string): { path: string; size: number; sha256: string } | null
+  /** The account a job was made for (links and hot folders follow their jobs' account). */
+  jobAccount(jobId: string): string | null
+  /** The account new work is made for: confirmed by the service when it can be asked, else the one shown; null: nobody. */
+  accountForNewWork(): Promise<string | null>
+  /** Queues as `enqueuePaths` does, for a given account (a hot folder publishes to the account it was added under). */
+  enqueuePathsFor(accountId: string, input: z.output<typeof enqueuePathsSchema>): Promise<EnqueueResult>
+  /** Queues as `replace` does, for a given account (a link updates its item in the account it belongs to). */
+  replaceFor(accountId: string, input: z.output<typeof replaceSchema>): Promise<EnqueueResult>
   /** Stops running jobs (back to the queue, in doubt where needed) and writes what is pending. */
   close(): Promise<void>
 }
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString())
+
+/** Between tries to learn which account the key belongs to, when the service answered but not with that. */
+const IDENTIFY_RETRY_MS = 5_000
+/** The longest new work waits for the service to say whose the key is before using the account shown. */
+const IDENTIFY_WAIT_MS = 3_000
+
+/** New jobs need an account; without one nothing is queued (never a guess). */
+const NO_ACCOUNT = 'Sign in first: FlipDrop publishes to the account you are signed in to. Nothing was queued.'
+const NO_ACCOUNT_OFFLINE =
+  'The service cannot be reached, so FlipDrop cannot check which account your API key belongs to, and it never guesses. Nothing was queued; try again once the service can be reached.'
 
 /**
  * The upload queue: offline-safe, crash-safe, never a duplicate. Jobs live in a journal on
@@ -64,21 +101,124 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
   const { store, connection } = deps
   /** Set by close(): nothing may write to the store after it. */
   let closed = false
-  const limits = new PlanLimitsBook(
-    store.limits,
-    (next) => store.setLimits(next),
-    (view) => deps.emit(contract.uploads.limitsChanged, view)
-  )
-  const client = () => (connection.connected ? connection.client() : null)
+  const books = new Map<string, PlanLimitsBook>()
+  /** One account's plan limits: a preflight uses the plan of the account the job is for. */
+  function limitsOf(accountId: string): PlanLimitsBook {
+    let book = books.get(accountId)
+    if (!book) {
+      book = new PlanLimitsBook(
+        store.limitsOf(accountId),
+        (next) => store.setLimits(accountId, next),
+        (view) => {
+          if (accountId === deps.accountShown()) deps.emit(contract.uploads.limitsChanged, view)
+        }
+      )
+      books.set(accountId, book)
+    }
+    return book
+  }
+  /** The client of an account while its key is the one in use and whoami confirmed it. */
+  const clientFor = (accountId: string | null): ApiClient | null =>
+    connection.connected && connection.accountId !== null && connection.accountId === accountId ? connection.client() : null
   const inspector = createInspector(deps.log)
   const intake = new JobIntake({
     inspect: (paths) => inspector.inspect(paths),
     jobs: () => store.jobs(),
-    limits,
-    account: deps.account,
     published: (account, sha256) => store.published(account, sha256),
-    client
+    clientFor
   })
+  const lookups = new InDoubtLookups({
+    jobs: () => store.jobs(),
+    network: () => connection.network(),
+    limitBytes: (accountId) => (accountId === null ? null : limitsOf(accountId).maxFileSizeBytes),
+    save: async (job) => {
+      await store.put([job])
+      touch([job.id])
+      return job
+    }
+  })
+
+  /** Whom a job waits for, in words. */
+  const whoFor = (accountId: string | null): string => (accountId === null ? 'you' : deps.knownAccounts.describe(accountId))
+
+  function access(job: JobRecord): Access {
+    const account = whoFor(job.accountId)
+    if (!connection.connected) {
+      return { hold: { reason: 'signed-out', message: `Waiting for ${account} to sign in; nothing was lost.`, until: null, account } }
+    }
+    const confirmed = connection.accountId
+    if (confirmed === null) return { hold: { reason: 'identifying', message: 'Checking which account the signed-in key belongs to.', until: null } }
+    if (job.accountId !== null && job.accountId !== confirmed) {
+      return {
+        hold: {
+          reason: 'other-account',
+          message: `Waiting for ${account} to sign in: it was added for that account, and another one is signed in now.`,
+          until: null,
+          account
+        }
+      }
+    }
+    return { client: connection.client(), accountId: confirmed }
+  }
+
+  /**
+   * Asks the service who the key in use belongs to (one question at a time); the answer
+   * reaches the connection (onAccount), whose change pumps the queue again.
+   */
+  let identifying: Promise<void> | null = null
+  function confirmIdentity(): Promise<void> {
+    if (!connection.connected || connection.accountId !== null) return Promise.resolve()
+    // Offline already: the probe asks when the service is back; nobody waits for retries here.
+    if (!scheduler.connectivity.state.online) return Promise.reject(new ServiceError('network', explain.network(), { delivery: 'not-sent' }))
+    identifying ??= connection
+      .client()
+      .whoami({ retries: 0 })
+      .then(() => undefined)
+      .finally(() => {
+        identifying = null
+      })
+    return identifying
+  }
+
+  /** A job waits until the key's account is known: ask, and ask again later if the service did not say. */
+  let identifyTimer: ReturnType<typeof setTimeout> | undefined
+  function needIdentity(): void {
+    if (identifying || identifyTimer || closed) return
+    confirmIdentity().catch((error: unknown) => {
+      if (afterFailure(error).kind === 'offline') return scheduler.connectivity.reportOffline()
+      identifyTimer = setTimeout(() => {
+        identifyTimer = undefined
+        scheduler.pump()
+      }, IDENTIFY_RETRY_MS)
+      identifyTimer.unref?.()
+    })
+  }
+
+  /**
+   * The account new work is made for: confirmed by the service when it answers at once,
+   * else the one shown (offline, that is all there is). A drop never waits long on the
+   * network: the question goes on in the background, and a job made for an account the key
+   * turns out not to have simply waits for it.
+   */
+  async function accountForNewWork(): Promise<string | null> {
+    const asked = confirmIdentity().catch((error: unknown) => {
+      if (afterFailure(error).kind === 'offline') scheduler.connectivity.reportOffline()
+    })
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const enough = new Promise<void>((resolve) => (timer = setTimeout(resolve, IDENTIFY_WAIT_MS)))
+    await Promise.race([asked, enough]).finally(() => clearTimeout(timer))
+    return connection.accountId ?? deps.accountShown()
+  }
+
+  async function accountForNewJobs(): Promise<IntakeAccount> {
+    const accountId = await accountForNewWork()
+    if (accountId === null) {
+      // A key is in use but the service could not be asked whose it is: say that, not "sign in".
+      if (connection.connected) throw new AppError('network', NO_ACCOUNT_OFFLINE)
+      throw new AppError('signed-out', NO_ACCOUNT)
+    }
+    return { accountId, limits: limitsOf(accountId) }
+  }
 
   // Changes are told in batches: a burst (10,000 jobs added, the network going away) is one event.
   const touchedIds = new Set<string>()
@@ -113,16 +253,17 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
     get: (id) => store.get(id),
     queuePaused: () => store.paused || deps.runUploads === false,
     concurrency: () => deps.settings().uploadConcurrency,
-    client,
+    access,
+    probeClient: () => (connection.connected ? connection.client() : null),
+    needIdentity,
     save: async (job) => {
       await store.put([job])
       touch([job.id])
       return job
     },
     published: async (job) => {
-      const account = await deps.account().catch(() => null)
-      if (!account || job.source.type !== 'file' || !job.result) return
-      await store.recordPublished(account, job.source.sha256, {
+      if (job.accountId === null || job.source.type !== 'file' || !job.result) return
+      await store.recordPublished(job.accountId, job.source.sha256, {
         itemId: job.result.itemId,
         name: job.name,
         url: job.result.url,
@@ -130,7 +271,10 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
         at: Date.now()
       })
     },
-    limitBytes: () => limits.maxFileSizeBytes ?? client()?.uploadLimitBytes ?? null,
+    limitBytes: (accountId) => (accountId === null ? null : (limitsOf(accountId).maxFileSizeBytes ?? clientFor(accountId)?.uploadLimitBytes ?? null)),
+    lookUp: (job, client, signal, settle) => lookups.lookUp(job, client, signal, settle),
+    settleAttemptLookup: settleForAttempt,
+    describeAccount: whoFor,
     onOnline: () => void refreshLimits(),
     touched: (ids) => touch(ids),
     progress: (jobId, progress) => deps.emit(contract.uploads.progress, { jobId, ...progress }),
@@ -152,15 +296,23 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
     }
   }
 
-  function list(): QueueView {
-    return { jobs: store.jobs().map(view), paused: store.paused, connectivity: connectivity(), limits: limits.view, notices: deps.notices }
+  /** The plan limits of the account shown (none known without one). */
+  function limitsView(): PlanLimits {
+    const shown = deps.accountShown()
+    return shown === null ? { maxFileSizeBytes: null, quotas: {}, learnedAt: null } : limitsOf(shown).view
   }
 
+  function list(): QueueView {
+    return { jobs: store.jobs().map(view), paused: store.paused, connectivity: connectivity(), limits: limitsView(), notices: deps.notices }
+  }
+
+  /** Reads the plan of the account whose key is in use (only once whoami confirmed whose it is). */
   async function refreshLimits(): Promise<void> {
-    const current = client()
-    if (!current || closed) return
+    const accountId = connection.accountId
+    const current = clientFor(accountId)
+    if (!current || accountId === null || closed) return
     try {
-      await limits.refresh(current, deps.settings().documentUrl !== '')
+      await limitsOf(accountId).refresh(current, deps.settings().documentUrl !== '')
     } catch (error) {
       deps.log.info('Could not read the plan limits', error instanceof Error ? error.message : error)
     }
@@ -197,10 +349,14 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
     )
   }
 
-  const stopQuota = connection.onQuota((quota) => limits.learnQuota(quota))
+  // A quota reported by the client in use is its confirmed account's (creates run only once confirmed).
+  const stopQuota = connection.onQuota((quota) => {
+    if (connection.accountId !== null) limitsOf(connection.accountId).learnQuota(quota)
+  })
   const stopChange = connection.onChange(() => {
     if (closed) return
     deps.emit(contract.uploads.connectivityChanged, connectivity())
+    deps.emit(contract.uploads.limitsChanged, limitsView())
     touch(store.jobs().filter((job) => job.state === 'queued').map((job) => job.id))
     if (connection.connected) void refreshLimits()
     scheduler.pump()
@@ -218,7 +374,7 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
     list,
     async enqueueOpened(paths) {
       await ready
-      const result = await admit(await intake.fromPaths({ paths: [...paths], docType: 'Flipbook', onSameContent: 'ask' }))
+      const result = await admit(await intake.fromPaths({ paths: [...paths], docType: 'Flipbook', onSameContent: 'ask' }, accountForNewJobs))
       inbox = {
         added: [...inbox.added, ...result.added],
         refused: [...inbox.refused, ...result.refused],
@@ -237,22 +393,31 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
     },
     async enqueuePaths(input) {
       await ready
-      return admit(await intake.fromPaths(input))
+      return admit(await intake.fromPaths(input, accountForNewJobs))
+    },
+    async enqueuePathsFor(accountId, input) {
+      await ready
+      return admit(await intake.fromPaths(input, async () => ({ accountId, limits: limitsOf(accountId) })))
     },
     async chooseFiles(input) {
       if (!deps.choosePdfs) throw new AppError('not-allowed', 'Choosing files needs the FlipDrop window.')
       const paths = await deps.choosePdfs()
       if (paths.length === 0) return { added: [], refused: [], sameContent: [] }
       await ready
-      return admit(await intake.fromPaths({ paths, docType: input.docType, onSameContent: input.onSameContent, ...(input.hold ? { hold: true } : {}) }))
+      const request = { paths, docType: input.docType, onSameContent: input.onSameContent, ...(input.hold ? { hold: true } : {}) }
+      return admit(await intake.fromPaths(request, accountForNewJobs))
     },
     async enqueueUrl(input) {
       await ready
-      return admit(await intake.fromUrl(input))
+      return admit(await intake.fromUrl(input, accountForNewJobs))
     },
     async replace(input) {
       await ready
-      return admit(await intake.replace(input))
+      return admit(await intake.replace(input, accountForNewJobs))
+    },
+    async replaceFor(accountId, input) {
+      await ready
+      return admit(await intake.replace(input, async () => ({ accountId, limits: limitsOf(accountId) })))
     },
     async decideSameContent(input) {
       return admit(intake.decide(input.offerId, input.choice))
@@ -292,12 +457,17 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
       return view(find(jobId))
     },
     async retry({ jobId }) {
-      const job = find(jobId)
+      let job = find(jobId)
       if (job.state !== 'failed' && job.state !== 'cancelled') {
         throw new AppError('not-allowed', 'Only a failed or cancelled upload can be retried.')
       }
+      // A cancelled create still being looked up: stop that, the attempt looks it up first anyway.
+      if (scheduler.isRunning(jobId)) {
+        await scheduler.stopJob(jobId, 'shutdown')
+        job = find(jobId)
+      }
       if (job.state === 'cancelled' && job.result && job.kind === 'create') {
-        throw new AppError('not-allowed', `This upload already reached the service as item ${job.result.itemId}; it is in your library.`)
+        throw new AppError('not-allowed', `This upload already reached the service: “${job.name}” is in your library.`)
       }
       const next = withHistory(
         { ...job, state: job.result && job.kind === 'create' && !job.replaceCreated ? 'verifying' : 'queued', attempts: 0, failure: null, paused: false },
@@ -337,7 +507,10 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
       return view(next)
     },
     async clearFinished() {
-      const finished = store.jobs().filter((job) => isFinished(job) && !scheduler.isRunning(job.id)).map((job) => job.id)
+      // A finished job can still be running a lookup (a cancelled create finding out whether it was made): stop it, it is being cleared.
+      const finishedJobs = store.jobs().filter(isFinished)
+      await Promise.all(finishedJobs.filter((job) => scheduler.isRunning(job.id)).map((job) => scheduler.stopJob(job.id, 'shutdown')))
+      const finished = finishedJobs.map((job) => job.id).filter((id) => store.get(id) !== undefined && isFinished(store.get(id) as JobRecord))
       if (finished.length > 0) await store.remove(finished)
       touch([], { removed: finished })
       return list()
@@ -347,17 +520,20 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
       const source = store.get(jobId)?.source
       return source?.type === 'file' ? { path: source.path, size: source.size, sha256: source.sha256 } : null
     },
+    jobAccount: (jobId) => store.get(jobId)?.accountId ?? null,
+    accountForNewWork,
     get bytesWritten() {
       return store.bytesWritten
     },
     settingsChanged: () => scheduler.pump(),
     async close() {
       closed = true
+      if (identifyTimer) clearTimeout(identifyTimer)
       stopQuota()
       stopChange()
       await ready
       await scheduler.shutdown()
-      await limits.close()
+      await Promise.all([...books.values()].map((book) => book.close()))
       await inspector.close()
     }
   }

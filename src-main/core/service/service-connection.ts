@@ -1,4 +1,5 @@
 import { AppError } from '../../../src-shared/contract/errors'
+import type { Account } from '../../../src-shared/domain/service/account'
 import type { Quota } from '../../../src-shared/domain/service/quota'
 import type { Settings } from '../../../src-shared/domain/settings'
 import { createApiClient, type ApiClient, type ApiClientOptions } from '../api/api-client'
@@ -32,7 +33,14 @@ export interface ServiceConnection {
   /** The client for the key in use; throws `signed-out` when there is none. */
   client(): ApiClient
   readonly connected: boolean
-  connect(apiKey: string): void
+  /**
+   * The UserID whoami confirmed, in this process, for the key in use; null until then. Work
+   * that belongs to an account (jobs, links, hot folders) runs only once this names its
+   * account: a cached account or a keychain entry is a hint, never proof.
+   */
+  readonly accountId: string | null
+  /** Uses a key; `accountId` when the caller just confirmed it with whoami. */
+  connect(apiKey: string, accountId?: string | null): void
   disconnect(): void
   /** The connections clients use (proxy, trusted roots), for public storage downloads on the same routes. */
   network(): Network
@@ -44,6 +52,8 @@ export interface ServiceConnection {
   onUnauthorized(listener: () => void): () => void
   /** Called with every quota the service reports. */
   onQuota(listener: (quota: Quota) => void): () => void
+  /** Called with every account whoami answers for the key in use (after `accountId` is set). */
+  onAccount(listener: (account: Account) => void): () => void
   /** Called when the client appears, goes away or is rebuilt (sign-in, sign-out, a refused key, new settings). */
   onChange(listener: () => void): () => void
   close(): Promise<void>
@@ -54,10 +64,12 @@ export function createServiceConnection(deps: ServiceConnectionDependencies): Se
   const zone = createServerZone(deps.log)
   const unauthorizedListeners = new Set<() => void>()
   const quotaListeners = new Set<(quota: Quota) => void>()
+  const accountListeners = new Set<(account: Account) => void>()
   const changeListeners = new Set<() => void>()
   let network: Network = newNetwork()
   let apiKey: string | null = null
   let current: ApiClient | null = null
+  let accountId: string | null = null
 
   function newNetwork(): Network {
     const { proxyUrl } = deps.settings()
@@ -74,16 +86,32 @@ export function createServiceConnection(deps: ServiceConnectionDependencies): Se
     return { baseUrl, documentUrl }
   }
 
+  /** The addresses the current client was built for. */
+  let built: Endpoints = endpoints()
+
   function build(key: string): ApiClient {
+    built = endpoints()
     return makeClient({
       apiKey: key,
-      ...endpoints(),
+      ...built,
       network,
       zone,
       log: deps.log,
       onUnauthorized: () => unauthorizedListeners.forEach((listener) => listener()),
-      onQuota: (quota) => quotaListeners.forEach((listener) => listener(quota))
+      onQuota: (quota) => quotaListeners.forEach((listener) => listener(quota)),
+      onAccount: (account) => {
+        // An answer for a key no longer in use says nothing about the current one.
+        if (key !== apiKey || !account.userId) return
+        identify(account.userId)
+        accountListeners.forEach((listener) => listener(account))
+      }
     })
+  }
+
+  function identify(confirmed: string): void {
+    if (!current || accountId === confirmed) return
+    accountId = confirmed
+    changeListeners.forEach((listener) => listener())
   }
 
   function replace(next: ApiClient | null): void {
@@ -108,12 +136,19 @@ export function createServiceConnection(deps: ServiceConnectionDependencies): Se
     get connected() {
       return current !== null
     },
-    connect(key) {
+    get accountId() {
+      return current ? accountId : null
+    },
+    connect(key, confirmed = null) {
+      // Another key may be another account: known only once whoami says so.
+      if (key !== apiKey) accountId = confirmed
+      else if (confirmed !== null) accountId = confirmed
       apiKey = key
       replace(build(key))
     },
     disconnect() {
       apiKey = null
+      accountId = null
       replace(null)
     },
     network: () => network,
@@ -123,12 +158,16 @@ export function createServiceConnection(deps: ServiceConnectionDependencies): Se
     reconfigure() {
       const previous = network
       network = newNetwork()
+      // The same key at another address may be another account: confirmed again by whoami.
+      const next = endpoints()
+      if (next.baseUrl !== built.baseUrl || next.documentUrl !== built.documentUrl) accountId = null
       if (apiKey && current) replace(build(apiKey))
       // Clients still finishing a request keep the old connections until they close.
       setTimeout(() => void previous.close(), 30_000).unref?.()
     },
     onUnauthorized: subscribe(unauthorizedListeners),
     onQuota: subscribe(quotaListeners),
+    onAccount: subscribe(accountListeners),
     onChange: subscribe(changeListeners),
     async close() {
       replace(null)

@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import writeFileAtomic from 'write-file-atomic'
 import { settingsPatchSchema, settingsSchema, type Settings, type SettingsPatch } from '../../../src-shared/domain/settings'
 import type { Logger } from '../log'
+import { writeFileDurably } from '../storage/durable-file'
 
-/** The settings file, validated on read and written atomically (a crash never leaves half a file). */
+/** The settings file, validated on read and written durably (a crash or power cut never leaves half a file, nor loses a saved change). */
 export interface SettingsStore {
   get(): Settings
   /** Validates and applies a change; throws the zod error for invalid input. */
@@ -27,7 +27,7 @@ export async function openSettingsStore(directory: string, log: Logger): Promise
     async update(patch) {
       const change = settingsPatchSchema.parse(patch)
       const next = settingsSchema.parse({ ...current, ...change })
-      await writeFileAtomic(path, `${JSON.stringify(next, null, 2)}\n`, { mode: 0o600 })
+      await writeFileDurably(path, `${JSON.stringify(next, null, 2)}\n`, { mode: 0o600 })
       current = next
       return next
     }

@@ -1,16 +1,28 @@
 import { randomUUID } from 'node:crypto'
 import { mkdir, unlink } from 'node:fs/promises'
+import { hostname } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
+import { pingHolder } from '../handoff/holder-ping'
+import { DataFolderHeldElsewhereError, DataFolderInUseError } from './lock-errors'
+import { startHeartbeat, DEFAULT_HEARTBEAT_MS } from './lock-heartbeat'
 import { createExclusively, lockText, readLockFile, replaceFile } from './lock-file'
+import { DEFAULT_STALE_AFTER_MS, heldTokens, isClaimLive, isProcessAlive, judgeHolder, type HolderProbe, type LivenessRules } from './lock-liveness'
+
+export { DataFolderHeldElsewhereError, DataFolderInUseError } from './lock-errors'
+export { isProcessAlive } from './lock-liveness'
 
 /*
- * One writer per data folder. `<dir>/flipdrop.lock` holds {pid, startedAt, info, token}.
+ * One writer per data folder. `<dir>/flipdrop.lock` holds {pid, host, startedAt, info, token}.
  *
  * Acquiring: create the file exclusively (temp file + hard link, so it is never seen half
- * written). If it exists and its holder is alive, the folder is in use. If the holder is dead
- * (or the file is garbage) the lock is stale, and replacing it needs the *right* to replace
- * that exact content (its key, see lock-file.ts):
+ * written). If it exists, its holder is judged (lock-liveness.ts has the rules and their
+ * order): asked first, on the socket its lock names, with its token; then by pid and by the
+ * heartbeat (the holder touches the file's mtime every 2 s, lock-heartbeat.ts). A live holder
+ * means the folder is in use. A lock written on another machine (a shared or synced folder)
+ * is never taken over: a pid means nothing across machines, so a person releases it. Only a
+ * lock judged stale (or a file that is garbage) is replaced, and that needs the *right* to
+ * replace that exact content (its key, see lock-file.ts):
  *
  *   - the right to replace key K is held by whoever creates `flipdrop.lock.K.takeover`
  *     exclusively; only one process can, and it deletes the claim when done;
@@ -31,9 +43,22 @@ import { createExclusively, lockText, readLockFile, replaceFile } from './lock-f
  * onto the lock, re-read, check it is ours" lets the loser overwrite the winner after the
  * winner checked; "unlink + wx" lets the slower process unlink the winner's fresh lock.
  *
- * Known limit: a pid reused by an unrelated process makes a stale lock look alive (the
- * caller sees DataFolderInUseError naming that pid). Publishing a socket in `info` and
- * probing it would settle that later.
+ * What the liveness rules add, and where they can be wrong:
+ *   - a claim's creator is judged by pid only (claims live for milliseconds and have no
+ *     socket); a claim with our own pid that this process did not make is dead; a claim made
+ *     on another machine counts as live (the acquirer gives up with DataFolderInUseError);
+ *   - a lock with our own pid that this process does not hold is stale when nobody answers on
+ *     its socket (a container restarted as PID 1): the token registry, not the pid, says
+ *     what this process holds;
+ *   - a holder whose pid exists but who neither answers nor beats for DEFAULT_STALE_AFTER_MS
+ *     is stale (its pid was reused). A *stopped* holder (SIGSTOP, a debugger) whose hand-off
+ *     server failed fits that too; should it resume, its heartbeat finds the lock replaced and
+ *     reports it (onLost). A stopped holder whose server runs is safe: the kernel still
+ *     accepts connections on its socket, and a listener that does not answer counts as live;
+ *   - a holder in another pid namespace on the same host name (containers sharing a volume
+ *     and a host name) is only known alive through its socket: while it starts, or if its
+ *     server failed, its pid looks dead from here. Containers get their own host names by
+ *     default, which rule 2 covers.
  */
 
 /** The lock file's name inside the data folder. */
@@ -46,51 +71,42 @@ const MAX_BUSY_WAITS = 12
 /** Claims of claims to follow: each step means a process died mid-takeover. */
 const MAX_CLAIM_CHAIN = 16
 
-/** Another live process (or another lock object in this one) holds the data folder. */
-export class DataFolderInUseError extends Error {
-  override readonly name = 'DataFolderInUseError'
-  readonly pid: number
-
-  constructor(pid: number, sameProcess = false) {
-    super(
-      sameProcess
-        ? `This FlipDrop (process ${pid}) is already using this data folder.`
-        : `Another FlipDrop (process ${pid}) is using this data folder. Close it, or wait for it to finish.`
-    )
-    this.pid = pid
-  }
-}
-
 /** The held lock of a data folder. */
 export interface DataLock {
   readonly path: string
-  /** Removes the lock file if it is still this lock's; safe to call twice. */
+  /** Stops the heartbeat and removes the lock file if it is still this lock's; safe to call twice. */
   release(): Promise<void>
 }
 
-/** How to acquire; `pid` and `isAlive` are for tests. */
+/** How to acquire; `pid`, `host`, `isAlive`, `probe` and the timings are for tests. */
 export interface AcquireDataLockOptions {
   pid?: number
+  host?: string
   isAlive?: (pid: number) => boolean
+  /** Asks a holder whether it is alive (default: a ping with the token on the socket its lock names). */
+  probe?: HolderProbe
   /** Published in the lock file for other processes (e.g. a socket path to reach the holder). */
   info?: Record<string, string>
+  heartbeatMs?: number
+  staleAfterMs?: number
+  /** Told when, while held, the lock file became someone else's. */
+  onLost?: (message: string) => void
 }
 
-/** Whether a process exists: signal 0 checks without sending. EPERM means it exists but is not ours. */
-export function isProcessAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    // Only ESRCH proves it is gone; anything else, assume alive rather than steal a live lock.
-    return (error as NodeJS.ErrnoException).code !== 'ESRCH'
+function rulesOf(options: AcquireDataLockOptions): LivenessRules {
+  return {
+    pid: options.pid ?? process.pid,
+    host: options.host ?? hostname(),
+    isAlive: options.isAlive ?? isProcessAlive,
+    probe: options.probe ?? pingHolder,
+    staleAfterMs: options.staleAfterMs ?? DEFAULT_STALE_AFTER_MS
   }
 }
 
 type Claim = { kind: 'held'; path: string } | { kind: 'busy'; pid: number }
 
 /** Gets the right to replace the lock content with key `key` (see the header). */
-async function claimRight(lockPath: string, key: string, claimText: string, isLive: (pid: number) => boolean): Promise<Claim> {
+async function claimRight(lockPath: string, key: string, claimText: string, rules: LivenessRules): Promise<Claim> {
   let target = key
   for (let step = 0; step < MAX_CLAIM_CHAIN; step += 1) {
     const path = `${lockPath}.${target}.takeover`
@@ -98,7 +114,7 @@ async function claimRight(lockPath: string, key: string, claimText: string, isLi
     const claimant = await readLockFile(path)
     // Gone: its creator finished. Claim it afresh; the key check will find the lock changed.
     if (claimant.kind === 'absent') continue
-    if (claimant.kind === 'held' && isLive(claimant.pid)) return { kind: 'busy', pid: claimant.pid }
+    if (claimant.kind === 'held' && isClaimLive(claimant, rules)) return { kind: 'busy', pid: claimant.pid }
     target = claimant.key
   }
   throw new Error(`Could not take over ${lockPath}: too many abandoned takeovers. Delete the ${lockPath}.*.takeover files.`)
@@ -106,14 +122,8 @@ async function claimRight(lockPath: string, key: string, claimText: string, isLi
 
 type TakeOver = { kind: 'taken' } | { kind: 'busy'; pid: number } | { kind: 'changed' }
 
-async function takeOver(
-  lockPath: string,
-  staleKey: string,
-  text: string,
-  claimText: string,
-  isLive: (pid: number) => boolean
-): Promise<TakeOver> {
-  const claim = await claimRight(lockPath, staleKey, claimText, isLive)
+async function takeOver(lockPath: string, staleKey: string, text: string, claimText: string, rules: LivenessRules): Promise<TakeOver> {
+  const claim = await claimRight(lockPath, staleKey, claimText, rules)
   if (claim.kind === 'busy') return claim
   try {
     const now = await readLockFile(lockPath)
@@ -125,58 +135,92 @@ async function takeOver(
   }
 }
 
+/** The error for a holder judged live (or ours, or on another machine). */
+function inUse(lockPath: string, pid: number, verdict: 'ours' | 'live' | { host: string }): DataFolderInUseError {
+  if (typeof verdict === 'object') return new DataFolderHeldElsewhereError(pid, verdict.host, lockPath)
+  return new DataFolderInUseError(pid, { sameProcess: verdict === 'ours' })
+}
+
 /**
  * Makes this process the one writer of `dir` (created if missing). Throws DataFolderInUseError
- * when a live process, or another lock in this process, holds it; takes over a stale lock.
+ * when a live process, another lock in this process, or FlipDrop on another machine holds it
+ * (DataFolderHeldElsewhereError); takes over a stale lock. While held, the lock's heartbeat runs.
  */
 export async function acquireDataLock(dir: string, options: AcquireDataLockOptions = {}): Promise<DataLock> {
-  const pid = options.pid ?? process.pid
-  const isAlive = options.isAlive ?? isProcessAlive
-  // Our own pid is a lock held by another object in this process: as good as alive.
-  const isLive = (holder: number): boolean => holder === pid || isAlive(holder)
+  const rules = rulesOf(options)
   await mkdir(dir, { recursive: true })
   const lockPath = join(dir, LOCK_FILE_NAME)
   const startedAt = new Date().toISOString()
   const token = randomUUID()
-  const text = lockText({ pid, startedAt, info: { ...options.info }, token })
-  const claimText = lockText({ pid, startedAt, info: {}, token: randomUUID() })
+  const claimToken = randomUUID()
+  const text = lockText({ pid: rules.pid, host: rules.host, startedAt, info: { ...options.info }, token })
+  const claimText = lockText({ pid: rules.pid, host: rules.host, startedAt, info: {}, token: claimToken })
+  // Registered before the file exists: from the moment it can be read, this process knows it as its own.
+  const tokens = heldTokens()
+  tokens.add(token)
+  tokens.add(claimToken)
 
-  let released = false
-  const lock: DataLock = {
-    path: lockPath,
-    async release() {
-      if (released) return
-      released = true
-      const now = await readLockFile(lockPath)
-      // Nobody can replace a live holder's lock, so between this check and the unlink it stays ours.
-      if (now.kind === 'held' && now.key === token) await unlink(lockPath)
+  const held = (): DataLock => {
+    tokens.delete(claimToken)
+    const heartbeat = startHeartbeat({
+      path: lockPath,
+      key: token,
+      text,
+      everyMs: options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS,
+      onLost: options.onLost ?? (() => {})
+    })
+    let released = false
+    return {
+      path: lockPath,
+      async release() {
+        if (released) return
+        released = true
+        await heartbeat.stop()
+        const now = await readLockFile(lockPath)
+        // Nobody can replace a live holder's lock, so between this check and the unlink it stays ours.
+        if (now.kind === 'held' && now.key === token) await unlink(lockPath)
+        tokens.delete(token)
+      }
     }
   }
 
-  let busyPid: number | null = null
-  let busyWaits = 0
-  for (let round = 0; round < MAX_ROUNDS && busyWaits < MAX_BUSY_WAITS; round += 1) {
-    if (await createExclusively(lockPath, text)) return lock
-    const holder = await readLockFile(lockPath)
-    if (holder.kind === 'absent') continue
-    if (holder.kind === 'held' && isLive(holder.pid)) throw new DataFolderInUseError(holder.pid, holder.pid === pid)
-    const result = await takeOver(lockPath, holder.key, text, claimText, isLive)
-    if (result.kind === 'taken') return lock
-    if (result.kind === 'busy') {
-      // Someone else is taking over right now; once done, their lock will be live.
-      busyPid = result.pid
-      busyWaits += 1
-      await sleep(Math.min(100, 10 * busyWaits))
+  try {
+    let busyPid: number | null = null
+    let busyWaits = 0
+    for (let round = 0; round < MAX_ROUNDS && busyWaits < MAX_BUSY_WAITS; round += 1) {
+      if (await createExclusively(lockPath, text)) return held()
+      const holder = await readLockFile(lockPath)
+      if (holder.kind === 'absent') continue
+      if (holder.kind === 'held') {
+        const verdict = await judgeHolder(holder, rules)
+        if (verdict.kind === 'elsewhere') throw inUse(lockPath, holder.pid, { host: verdict.host })
+        if (verdict.kind !== 'stale') throw inUse(lockPath, holder.pid, verdict.kind)
+      }
+      const result = await takeOver(lockPath, holder.key, text, claimText, rules)
+      if (result.kind === 'taken') return held()
+      if (result.kind === 'busy') {
+        // Someone else is taking over right now; once done, their lock will be live.
+        busyPid = result.pid
+        busyWaits += 1
+        await sleep(Math.min(100, 10 * busyWaits))
+      }
     }
+    if (busyPid !== null) throw inUse(lockPath, busyPid, busyPid === rules.pid ? 'ours' : 'live')
+    throw new Error(`Could not lock ${lockPath}: it kept changing`)
+  } catch (error) {
+    tokens.delete(token)
+    tokens.delete(claimToken)
+    throw error
   }
-  if (busyPid !== null) throw new DataFolderInUseError(busyPid, busyPid === pid)
-  throw new Error(`Could not lock ${lockPath}: it kept changing`)
 }
 
-/** Who holds the lock of `dir`, if that process is alive; null when free or stale. */
-export async function readDataLock(dir: string): Promise<{ pid: number; info: Record<string, string> } | null> {
+/** Who holds the lock of `dir`: this process, a live one, or one on another machine; null when free or stale. */
+export async function readDataLock(
+  dir: string,
+  options: Pick<AcquireDataLockOptions, 'probe' | 'staleAfterMs'> = {}
+): Promise<{ pid: number; host: string | null; info: Record<string, string> } | null> {
   const holder = await readLockFile(join(dir, LOCK_FILE_NAME))
   if (holder.kind !== 'held') return null
-  if (holder.pid !== process.pid && !isProcessAlive(holder.pid)) return null
-  return { pid: holder.pid, info: holder.info }
+  const verdict = await judgeHolder(holder, rulesOf(options))
+  return verdict.kind === 'stale' ? null : { pid: holder.pid, host: holder.host, info: holder.info }
 }

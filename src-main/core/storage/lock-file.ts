@@ -1,25 +1,36 @@
 import { createHash, randomUUID } from 'node:crypto'
-import { link, readFile, rename, unlink, writeFile } from 'node:fs/promises'
+import { link, open, rename, unlink, writeFile } from 'node:fs/promises'
 import { basename } from 'node:path'
 import { retryBusyRename } from './durable-file'
 
-/** What a lock file (or a takeover claim) says: who holds it, since when, and a unique token. */
+/** What a lock file (or a takeover claim) says: who holds it, on which machine, since when, and a unique token. */
 export interface LockRecord {
   pid: number
+  /** os.hostname() of the holder: a pid means nothing on another machine sharing the folder. */
+  host: string
   startedAt: string
   info: Record<string, string>
   /** Unique per acquisition: tells this lock apart from any other, even one with the same pid. */
   token: string
 }
 
+/** A lock file read as a record. */
+export interface HeldLock {
+  kind: 'held'
+  pid: number
+  /** Null in a lock written before hosts were recorded: taken to be this machine's. */
+  host: string | null
+  info: Record<string, string>
+  key: string
+  /** The file's mtime: its holder's last heartbeat. */
+  touchedAt: number
+}
+
 /**
  * What is at a lock path now. `key` names this exact file content: the record's token, or a
  * hash for a file that cannot be read as a record. A takeover checks the key did not change.
  */
-export type LockFileState =
-  | { kind: 'absent' }
-  | { kind: 'held'; pid: number; info: Record<string, string>; key: string }
-  | { kind: 'garbage'; key: string }
+export type LockFileState = { kind: 'absent' } | HeldLock | { kind: 'garbage'; key: string }
 
 // Keys end up in file names (takeover claims), so a token from disk must be harmless there.
 const SAFE_TOKEN = /^[A-Za-z0-9-]{16,64}$/
@@ -44,11 +55,23 @@ function readInfo(value: unknown): Record<string, string> {
   return info
 }
 
+/** The bytes and mtime of one file (one open, so both belong to the same file). */
+async function readWithTime(path: string): Promise<{ bytes: Buffer; mtimeMs: number }> {
+  const handle = await open(path, 'r')
+  try {
+    const [bytes, stats] = await Promise.all([handle.readFile(), handle.stat()])
+    return { bytes, mtimeMs: stats.mtimeMs }
+  } finally {
+    await handle.close()
+  }
+}
+
 /** Reads and classifies the file at `path`. A file that cannot be read at all is garbage. */
 export async function readLockFile(path: string): Promise<LockFileState> {
   let bytes: Buffer
+  let touchedAt: number
   try {
-    bytes = await readFile(path)
+    ;({ bytes, mtimeMs: touchedAt } = await readWithTime(path))
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
     if (code === 'ENOENT') return { kind: 'absent' }
@@ -61,10 +84,10 @@ export async function readLockFile(path: string): Promise<LockFileState> {
     return { kind: 'garbage', key: contentKey(path, bytes) }
   }
   if (typeof parsed !== 'object' || parsed === null) return { kind: 'garbage', key: contentKey(path, bytes) }
-  const { pid, token, info } = parsed as Record<string, unknown>
+  const { pid, token, info, host } = parsed as Record<string, unknown>
   if (typeof pid !== 'number' || !Number.isSafeInteger(pid) || pid < 1) return { kind: 'garbage', key: contentKey(path, bytes) }
   const key = typeof token === 'string' && SAFE_TOKEN.test(token) ? token : contentKey(path, bytes)
-  return { kind: 'held', pid, info: readInfo(info), key }
+  return { kind: 'held', pid, host: typeof host === 'string' && host !== '' ? host : null, info: readInfo(info), key, touchedAt }
 }
 
 function tempPathFor(path: string): string {

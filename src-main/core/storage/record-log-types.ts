@@ -9,15 +9,20 @@ export interface RecordLogOptions<Snapshot, Entry> {
 }
 
 /**
- * A record that could not be read back. `torn`: the unfinished tail of a journal (the write a
- * crash interrupted, never acknowledged). `checksum`: a damaged line with good lines after it.
- * `unreadable`: intact on disk but rejected (by the parser, or a damaged snapshot; `file` then
- * names where the snapshot was set aside).
+ * A record that could not be read back. What was lost differs, so callers can say only what is known:
+ * - `torn`: the unfinished tail of a journal, the write a crash interrupted. It was never
+ *   acknowledged, and everything before it is intact.
+ * - `checksum`: a damaged journal line with good lines after it: an acknowledged entry is lost,
+ *   and what it held cannot be known.
+ * - `unreadable`: a journal line intact on disk but rejected by the parser: also a lost entry.
+ * - `snapshot`: the snapshot was damaged or rejected, so everything it covered is lost; only the
+ *   entries written after it (and journals a clean-up left behind) are replayed. `file` names
+ *   where the damaged snapshot was set aside.
  */
 export interface Dropped {
   file: string
   line: number
-  reason: 'torn' | 'checksum' | 'unreadable'
+  reason: 'torn' | 'checksum' | 'unreadable' | 'snapshot'
 }
 
 /** A record log as found on disk, ready for appending. */

@@ -129,7 +129,7 @@ export async function replayRecordFolder<Snapshot, Entry>(
   if (read.kind === 'damaged') {
     const aside = damagedSnapshotName(now())
     await rename(join(dir, SNAPSHOT_FILE), join(dir, aside))
-    dropped.push({ file: aside, line: 1, reason: 'unreadable' })
+    dropped.push({ file: aside, line: 1, reason: 'snapshot' })
   }
 
   const coveredSeq = read.kind === 'ok' ? read.seq : 0

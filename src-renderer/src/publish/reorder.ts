@@ -14,3 +14,24 @@ export function dropBefore(y: number, rows: readonly { index: number; start: num
   for (const row of rows) if (y < row.start + row.size / 2) return row.index
   return rows.length > 0 ? Math.min(count, (rows.at(-1)?.index ?? count - 1) + 1) : count
 }
+
+/** A move the window showed before main answered it. */
+export interface PendingMove {
+  jobId: string
+  toIndex: number
+}
+
+/**
+ * `order` with `moves` applied in turn, as main applies them (the job out, then in at
+ * `toIndex` of the rest). Replaying a move main has already applied puts the job where it
+ * already is, so an order told late does no harm. Jobs not in `order` are skipped.
+ */
+export function replayMoves(order: readonly string[], moves: readonly PendingMove[]): string[] {
+  let next = [...order]
+  for (const { jobId, toIndex } of moves) {
+    if (!next.includes(jobId)) continue
+    next = next.filter((id) => id !== jobId)
+    next.splice(Math.min(toIndex, next.length), 0, jobId)
+  }
+  return next
+}

@@ -5,6 +5,7 @@ import { FINISHED_STATES, type Connectivity, type JobProgress, type JobView, typ
 import { openCreates, roomLeft } from '../../../src-shared/domain/quota-room'
 import type { DocType } from '../../../src-shared/domain/service/item'
 import { bridge } from '../bridge'
+import { replayMoves, type PendingMove } from '../publish/reorder'
 import { useAnnouncer } from './announcer'
 
 /**
@@ -13,7 +14,12 @@ import { useAnnouncer } from './announcer'
  */
 export const useQueueStore = defineStore('queue', () => {
   const jobs = shallowReactive(new Map<string, JobView>())
+  /** The order shown: main's, with the moves main has not answered yet replayed on top. */
   const order = shallowRef<string[]>([])
+  /** Main's order as it last told it (an event or a move's answer). */
+  let confirmed: string[] = []
+  /** Moves sent and not answered yet, oldest first. */
+  const pending: PendingMove[] = []
   const progress = shallowReactive(new Map<string, JobProgress>())
   const paused = ref(false)
   const connectivity = shallowRef<Connectivity | null>(null)
@@ -57,13 +63,22 @@ export const useQueueStore = defineStore('queue', () => {
       jobs.delete(id)
       progress.delete(id)
     }
-    if (change.order) order.value = change.order
-    else if (change.removed.length > 0 || change.jobs.some((job) => !order.value.includes(job.id))) {
-      const known = order.value.filter((id) => jobs.has(id))
+    if (change.order) showOrder(change.order)
+    else if (change.removed.length > 0 || change.jobs.some((job) => !confirmed.includes(job.id))) {
+      const known = confirmed.filter((id) => jobs.has(id))
       const added = change.jobs.map((job) => job.id).filter((id) => !known.includes(id))
-      order.value = [...known, ...added]
+      showOrder([...known, ...added])
     }
     paused.value = change.paused
+  }
+
+  /**
+   * Takes main's order. An event main sent before it applied a move may arrive after the move
+   * was shown: replaying the unanswered moves keeps it from undoing the newer local order.
+   */
+  function showOrder(next: string[]): void {
+    confirmed = next
+    order.value = replayMoves(confirmed, pending)
   }
 
   async function load(): Promise<void> {
@@ -79,7 +94,7 @@ export const useQueueStore = defineStore('queue', () => {
       jobs.set(job.id, markRaw(job))
       if (job.progress) progress.set(job.id, job.progress)
     }
-    order.value = view.jobs.map((job) => job.id)
+    showOrder(view.jobs.map((job) => job.id))
     paused.value = view.paused
     connectivity.value = view.connectivity
     limits.value = view.limits
@@ -111,17 +126,23 @@ export const useQueueStore = defineStore('queue', () => {
   }
 
   /**
-   * Moves a job in the list at once (keyboard and drag feel immediate); main's change event
-   * confirms the order, and a refusal puts main's order back.
+   * Moves a job in the list at once, before this returns its promise (keyboard and drag feel
+   * immediate). Main's answer carries its order after the move; a refusal drops the move, so
+   * main's order shows again with any other moves still under way.
    */
   async function move(jobId: string, toIndex: number): Promise<string | null> {
-    const before = order.value
-    const next = before.filter((id) => id !== jobId)
-    next.splice(toIndex, 0, jobId)
-    order.value = next
-    const refused = await act(uploads().move({ jobId, toIndex }))
-    if (refused && order.value === next) order.value = before
-    return refused
+    const entry: PendingMove = { jobId, toIndex }
+    pending.push(entry)
+    order.value = replayMoves(confirmed, pending)
+    try {
+      const reply = await uploads().move({ jobId, toIndex })
+      error.value = reply.ok ? null : reply.error.message
+      if (reply.ok) confirmed = reply.value.jobs.map((job) => job.id)
+      return error.value
+    } finally {
+      pending.splice(pending.indexOf(entry), 1)
+      showOrder(confirmed)
+    }
   }
 
   const uploads = () => bridge().uploads

@@ -3,6 +3,20 @@ export type DocType = 'Flipbook' | 'Document'
 
 export const DOC_TYPES: readonly DocType[] = ['Flipbook', 'Document']
 
+/** The two hosts of the service: the default host makes Flipbooks, the document host Documents (§1). IDs are per host. */
+export const HOSTS = ['base', 'document'] as const
+export type Host = (typeof HOSTS)[number]
+
+/** The host that holds (or makes) items of a kind. */
+export function hostFor(docType: DocType): Host {
+  return docType === 'Document' ? 'document' : 'base'
+}
+
+/** The kind of item a host holds. */
+export function docTypeOn(host: Host): DocType {
+  return host === 'document' ? 'Document' : 'Flipbook'
+}
+
 /**
  * A row of the library as the renderer sees it: an allow-list of the service's fields,
  * normalized (numbers are numbers, dates ISO). Every field but `id` is null when the

@@ -21,7 +21,9 @@ export function fileJob(id: string, state: JobState, options: { size?: number; s
     progress:
       state === 'uploading' ? { sent: options.sent ?? 0, total: size, bytesPerSecond: null, secondsLeft: null } : null,
     result: state === 'done' ? { itemId: 7, url: `https://go.fliplink.me/view/${id}`, embedUrl: null, pages: 3 } : null,
-    failure: state === 'failed' ? { message: `${name} is not a PDF the service accepts.`, retryable: false } : null,
+    failure: state === 'failed' ? { message: `${name} is not a PDF the service accepts.`, retryable: false, code: 'not-pdf' } : null,
+    accountId: 'user-1',
+    host: 'base',
     history: [],
     addedAt: '2026-01-01T00:00:00.000Z'
   }

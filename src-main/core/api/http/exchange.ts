@@ -25,6 +25,8 @@ export interface ServiceRequest {
   headersTimeoutMs?: number
   /** Reads may be retried; creates, duplicates and replaces never are (no idempotency key). */
   idempotent: boolean
+  /** Retries of a read for this call, instead of the client's (0: a question that must be answered at once or not at all). */
+  retries?: number
 }
 
 export interface ExchangeContext {
@@ -162,7 +164,7 @@ export async function exchange(context: ExchangeContext, call: ServiceRequest): 
       return await exchangeOnce(context, call)
     } catch (error) {
       const failure = toServiceError(error, call.signal)
-      if (!call.idempotent || !failure.transient || attempt >= context.retries || call.signal?.aborted) throw failure
+      if (!call.idempotent || !failure.transient || attempt >= (call.retries ?? context.retries) || call.signal?.aborted) throw failure
       if (failure.kind !== 'rate-limited') {
         const backoff = context.retryBaseMs * 2 ** attempt
         await sleep(backoff / 2 + Math.random() * backoff, undefined, call.signal ? { signal: call.signal } : {}).catch(() => {

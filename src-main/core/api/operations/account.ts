@@ -1,6 +1,6 @@
 import type { Account, Payment, Profile, ProfileChange, ProfileChangeResult, Subscription } from '../../../../src-shared/domain/service/account'
 import type { DocType } from '../../../../src-shared/domain/service/item'
-import { hostFor, type ApiContext } from '../api-context'
+import { hostFor, type ApiContext, type ReadOptions } from '../api-context'
 import { toAccount, toPayments, toProfile, toSubscription } from '../normalize/account'
 
 const MB = 1024 * 1024
@@ -16,13 +16,14 @@ export function accountOperations(api: ApiContext) {
 
   return {
     /** The root call: validates the key and tells the plan's upload limit. */
-    async whoami(): Promise<Account> {
-      const answer = await api.call({ method: 'GET', path: '/api/whoami', idempotent: true })
+    async whoami(options: ReadOptions = {}): Promise<Account> {
+      const answer = await api.call({ method: 'GET', path: '/api/whoami', idempotent: true, ...options })
       const account = api.decode(answer, (p, read) => toAccount(p, read.gaps))
       // The subscription's exact byte limit wins over whoami's MB figure (DESIGN §4); unknown stays unknown.
       if (!api.uploadLimit.fromSubscription && account.maxFileSizeMb !== null && account.maxFileSizeMb > 0) {
         api.uploadLimit.bytes = account.maxFileSizeMb * MB
       }
+      api.learnAccount(account)
       return account
     },
 

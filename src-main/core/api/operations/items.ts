@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { DocType, ListPage, ListQuery } from '../../../../src-shared/domain/service/item'
-import { hostFor, type ApiContext } from '../api-context'
+import { hostFor, type ApiContext, type ReadOptions } from '../api-context'
 import type { Payload } from '../http/read-answer'
 import { dotNetDateMs, listDateAsUtc, offsetFromPair } from '../normalize/dates'
 import { toItemSummary, toListPage, toServiceItem, type RawRecord, type ServiceItem } from '../normalize/item'
@@ -13,8 +13,8 @@ export function itemOperations(api: ApiContext) {
     toServiceItem(z.looseObject({ Item: z.unknown() }).parse(payload).Item, api.read)
 
   /** One item's full record, from the host of `docType` (IDs are the host's). */
-  async function getItem(id: number, docType: DocType = 'Flipbook'): Promise<ServiceItem> {
-    return api.decode(await api.call({ method: 'GET', path: `/api/get/${id}`, idempotent: true, host: hostFor(docType) }), itemAnswer)
+  async function getItem(id: number, docType: DocType = 'Flipbook', options: ReadOptions = {}): Promise<ServiceItem> {
+    return api.decode(await api.call({ method: 'GET', path: `/api/get/${id}`, idempotent: true, host: hostFor(docType), ...options }), itemAnswer)
   }
 
   /**
@@ -22,11 +22,12 @@ export function itemOperations(api: ApiContext) {
    * `/Date(ms)/` of one listed item (from get) against its list text gives it: one extra
    * request per client, only when a page has zone-less dates.
    */
-  async function learnZoneFrom(rows: RawRecord[]): Promise<boolean> {
+  async function learnZoneFrom(rows: RawRecord[], docType: DocType, options: ReadOptions): Promise<boolean> {
     const row = rows.find((candidate) => listDateAsUtc(candidate['CreatedOn']) !== null && typeof candidate['ID'] === 'number')
     if (!row) return false
     const listUtc = listDateAsUtc(row['CreatedOn'])
-    const record = await getItem(Number(row['ID']))
+    // The row came from this host, so its ID is this host's.
+    const record = await getItem(Number(row['ID']), docType, options)
     const instant = dotNetDateMs(record.raw['CreatedOn'])
     if (listUtc === null || instant === null) return false
     api.read.zone.learn(offsetFromPair(listUtc, instant), `item ${String(row['ID'])}`)
@@ -37,18 +38,19 @@ export function itemOperations(api: ApiContext) {
     getItem,
 
     /** Finds an item by a viewer URL, a CNAME URL or a bare slug. */
-    async findByUrl(url: string, docType: DocType = 'Flipbook'): Promise<ServiceItem> {
-      const answer = await api.call({ method: 'GET', path: '/api/find-by-url', query: { URL: url }, idempotent: true, host: hostFor(docType) })
+    async findByUrl(url: string, docType: DocType = 'Flipbook', options: ReadOptions = {}): Promise<ServiceItem> {
+      const answer = await api.call({ method: 'GET', path: '/api/find-by-url', query: { URL: url }, idempotent: true, host: hostFor(docType), ...options })
       return api.decode(answer, itemAnswer)
     },
 
     /** One page of the library on the host of `docType`; omitted query values take the service's defaults. */
-    async listItems(query: ListQuery = {}, docType: DocType = 'Flipbook'): Promise<ListPage> {
+    async listItems(query: ListQuery = {}, docType: DocType = 'Flipbook', options: ReadOptions = {}): Promise<ListPage> {
       const answer = await api.call({
         method: 'GET',
         path: '/api/list',
         idempotent: true,
         host: hostFor(docType),
+        ...options,
         query: {
           Folder: query.folder,
           SearchText: query.search,
@@ -63,15 +65,15 @@ export function itemOperations(api: ApiContext) {
       const { rows, ...page } = api.decode(answer, toListPage)
       const zoneless = page.items.some((item, index) => item.createdOn === null && listDateAsUtc(rows[index]?.['CreatedOn']) !== null)
       // A failed calibration leaves those dates unknown rather than failing the whole page.
-      if (zoneless && api.read.zone.offsetMinutes === null && (await learnZoneFrom(rows).catch(() => false))) {
+      if (zoneless && api.read.zone.offsetMinutes === null && (await learnZoneFrom(rows, docType, options).catch(() => false))) {
         return { ...page, items: rows.map((row) => toItemSummary(row, { ...api.read, gaps: () => {} }, 'list row')) }
       }
       return page
     },
 
     /** The public storage URL of the item's main PDF. */
-    async getPdfUrl(id: number, docType: DocType = 'Flipbook'): Promise<string> {
-      return api.decode(await api.call({ method: 'GET', path: `/api/get-pdf/${id}`, idempotent: true, host: hostFor(docType) }), urlAnswer)
+    async getPdfUrl(id: number, docType: DocType = 'Flipbook', options: ReadOptions = {}): Promise<string> {
+      return api.decode(await api.call({ method: 'GET', path: `/api/get-pdf/${id}`, idempotent: true, host: hostFor(docType), ...options }), urlAnswer)
     }
   }
 }

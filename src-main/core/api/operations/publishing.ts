@@ -151,17 +151,21 @@ export function publishingOperations(api: ApiContext) {
       return { created, failure: null }
     },
 
-    /** Replaces the item's PDF with a file from disk; the item keeps its ID and link. */
-    async replacePdf(id: number, path: string, options: UploadOptions = {}): Promise<string> {
-      const answer = await uploadTo(path, { method: 'PUT', urlPath: `/api/replace-pdf/${id}`, host: 'base' }, {}, options)
+    /**
+     * Replaces the item's PDF with a file from disk; the item keeps its ID and link. IDs are
+     * the host's: a Document is replaced on the document host (§1).
+     */
+    async replacePdf(id: number, path: string, docType: DocType, options: UploadOptions = {}): Promise<string> {
+      const answer = await uploadTo(path, { method: 'PUT', urlPath: `/api/replace-pdf/${id}`, host: hostFor(docType) }, {}, options)
       return messageOf(answer, 'PDF replaced.')
     },
 
-    /** Has the service download a replacement PDF from a URL. */
-    async replacePdfFromUrl(id: number, fileUrl: string, signal?: AbortSignal): Promise<string> {
+    /** Has the service download a replacement PDF from a URL, on the host that holds the item. */
+    async replacePdfFromUrl(id: number, fileUrl: string, docType: DocType, signal?: AbortSignal): Promise<string> {
       const answer = await api.call({
         method: 'PUT',
         path: `/api/replace-pdf-by-url/${id}`,
+        host: hostFor(docType),
         form: { FileURL: fileUrl },
         headersTimeoutMs: api.timeouts.createByUrlMs,
         idempotent: false,

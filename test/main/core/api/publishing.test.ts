@@ -5,6 +5,8 @@ import { useApiFixture } from '../../../support/api-fixture'
 import { startPdfSource } from '../../../support/pdf-source'
 
 const fx = useApiFixture({ allowSourceHosts: ['127.0.0.1'], duplicateMax: 20 })
+/** Each host its own IDs: a Document's ID means nothing (or another item) on the default host. */
+const separate = useApiFixture({ allowSourceHosts: ['127.0.0.1'], separateHostIds: true })
 let source: Awaited<ReturnType<typeof startPdfSource>>
 
 beforeAll(async () => {
@@ -26,13 +28,6 @@ describe('publishing', () => {
     expect(progress.at(-1)?.sent).toBe(progress.at(-1)?.total)
     const item = await client.getItem(created.id)
     expect(item.summary).toMatchObject({ name: 'Brochure', title: 'Spring brochure', docType: 'Flipbook', pages: 3 })
-  })
-
-  it('creates a Document on the document host, with the Documents quota', async () => {
-    const { client, pdf } = fx()
-    const created = await client.createFromFile(await pdf('manual.pdf'), { name: 'Manual', title: 'Manual', docType: 'Document' })
-    expect(created.quota?.docType).toBe('Document')
-    expect((await client.getItem(created.id)).summary.docType).toBe('Document')
   })
 
   it('has the service download a PDF from a URL', async () => {
@@ -86,11 +81,36 @@ describe('publishing', () => {
   it('replaces the PDF from disk and from a URL, keeping the ID', async () => {
     const { client, pdf } = fx()
     const created = await client.createFromFile(await pdf('v1.pdf', 2), { name: 'Versioned', title: 'Versioned', docType: 'Flipbook' })
-    await expect(client.replacePdf(created.id, await pdf('v2.pdf', 6))).resolves.toEqual(expect.any(String))
+    await expect(client.replacePdf(created.id, await pdf('v2.pdf', 6), 'Flipbook')).resolves.toEqual(expect.any(String))
     expect((await client.getItem(created.id)).summary.pages).toBe(6)
-    await client.replacePdfFromUrl(created.id, source.url('/seven.pdf'))
+    await client.replacePdfFromUrl(created.id, source.url('/seven.pdf'), 'Flipbook')
     const item = await client.getItem(created.id)
     expect(item.summary.pages).toBe(7)
     expect(item.summary.id).toBe(created.id)
+  })
+})
+
+describe('Documents live on the document host (separate IDs per host)', () => {
+  it('creates a Document there, with the Documents quota, read back on its own host', async () => {
+    const { client, pdf } = separate()
+    const flipbook = await client.createFromFile(await pdf('cover.pdf'), { name: 'Cover', title: 'Cover', docType: 'Flipbook' })
+    const created = await client.createFromFile(await pdf('manual.pdf', 2), { name: 'Manual', title: 'Manual', docType: 'Document' })
+    expect(created.quota?.docType).toBe('Document')
+    expect(created.id).toBe(flipbook.id)
+    expect((await client.getItem(created.id, 'Document')).summary).toMatchObject({ name: 'Manual', docType: 'Document', pages: 2 })
+    expect((await client.getItem(created.id, 'Flipbook')).summary.name).toBe('Cover')
+  })
+
+  it('replaces a Document’s PDF on its host, from a file and from a link; the flipbook with the same ID keeps its own', async () => {
+    const { client, pdf } = separate()
+    const flipbook = await client.createFromFile(await pdf('leaflet.pdf', 1), { name: 'Leaflet', title: 'Leaflet', docType: 'Flipbook' })
+    const document = await client.createFromFile(await pdf('guide.pdf', 2), { name: 'Guide', title: 'Guide', docType: 'Document' })
+    await client.replacePdf(document.id, await pdf('guide v2.pdf', 6), 'Document')
+    expect((await client.getItem(document.id, 'Document')).summary.pages).toBe(6)
+    await client.replacePdfFromUrl(document.id, source.url('/seven.pdf'), 'Document')
+    expect((await client.getItem(document.id, 'Document')).summary.pages).toBe(7)
+    const served = await request(await client.getPdfUrl(document.id, 'Document'))
+    expect(await countPages(new Uint8Array(await served.body.arrayBuffer()))).toBe(7)
+    expect((await client.getItem(flipbook.id, 'Flipbook')).summary.pages).toBe(1)
   })
 })

@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { readFile, writeFile } from 'node:fs/promises'
+import { readdir, readFile, readlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { PDFDocument, PDFName } from 'pdf-lib'
 import { request } from 'undici'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { useApiFixture } from '../../../support/api-fixture'
 
 const fx = useApiFixture({ maxFileMb: 64 })
@@ -36,4 +36,33 @@ describe('upload integrity', () => {
     expect(stored.length).toBe(source.length)
     expect(sha256(stored)).toBe(sha256(await readFile(path)))
   })
+
+  it('an upload cut off mid-file closes the file at once, not when the garbage collector finds it', async () => {
+    const { client, dir } = fx()
+    const path = join(dir, 'cut off.pdf')
+    await randomPdf(path, 24 * 1024 * 1024)
+    /** Descriptors of this process open on the file (Linux shows them in /proc/self/fd). */
+    const openOnFile = async (): Promise<number> => {
+      let count = 0
+      for (const fd of await readdir('/proc/self/fd')) {
+        const target = await readlink(join('/proc/self/fd', fd)).catch(() => '')
+        if (target === path) count++
+      }
+      return count
+    }
+    const controller = new AbortController()
+    let aborted = false
+    const upload = client.createFromFile(path, { name: 'Cut off', title: 'Cut off', docType: 'Flipbook' }, {
+      signal: controller.signal,
+      onProgress: ({ sent }) => {
+        if (sent > 1024 * 1024 && !aborted) {
+          aborted = true
+          controller.abort()
+        }
+      }
+    })
+    await expect(upload).rejects.toMatchObject({ kind: 'cancelled' })
+    await vi.waitFor(async () => expect(await openOnFile()).toBe(0), { timeout: 2_000 })
+  })
 })
+

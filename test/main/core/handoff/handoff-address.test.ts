@@ -36,16 +36,18 @@ describe('handoffAddress', () => {
     expect(one).not.toBe(two)
   })
 
-  it('names a Windows pipe after the lowercased folder', () => {
+  it('names a Windows pipe with a random part, so nobody can guess it from the folder and listen first', () => {
     const dataDir = 'C:\\Users\\Ana\\AppData\\Roaming\\FlipDrop'
     const address = handoffAddress(dataDir, 'win32')
-    expect(address).toBe(`\\\\.\\pipe\\flipdrop-${hash16(dataDir.toLowerCase())}`)
-    expect(address).toMatch(/^\\\\\.\\pipe\\flipdrop-[0-9a-f]{16}$/)
-    // Windows paths ignore case, so the same folder spelt differently meets the same holder.
-    expect(handoffAddress('c:\\users\\ana\\appdata\\roaming\\flipdrop', 'win32')).toBe(address)
+    expect(address).toMatch(/^\\\\\.\\pipe\\flipdrop-[0-9a-f]{32}$/)
+    expect(address).not.toContain(hash16(dataDir.toLowerCase()))
+    // Each holder gets its own; clients read it from the lock file, never from the folder.
+    expect(handoffAddress(dataDir, 'win32')).not.toBe(address)
+    expect(handoffAddress(dataDir, 'win32', undefined, 'f'.repeat(32))).toBe(`\\\\.\\pipe\\flipdrop-${'f'.repeat(32)}`)
   })
 
   it('uses the real platform and temp folder by default', () => {
-    expect(handoffAddress('/d')).toBe(process.platform === 'win32' ? handoffAddress('/d', 'win32') : '/d/flipdrop.sock')
+    if (process.platform === 'win32') expect(handoffAddress('/d')).toMatch(/^\\\\\.\\pipe\\flipdrop-[0-9a-f]{32}$/)
+    else expect(handoffAddress('/d')).toBe('/d/flipdrop.sock')
   })
 })

@@ -127,10 +127,17 @@ describe('hand-off to a running core', () => {
     if (!reply.ok) expect(reply.error.code).not.toBe('internal')
   })
 
-  it('refuses channels outside uploads with not-allowed', async () => {
+  it('refuses channels outside uploads and links with not-allowed, saying what can be run', async () => {
     const { userDataDir } = await startCore()
     const holder = await holderOf(userDataDir)
-    await expect(holder.invoke('auth:status')).resolves.toMatchObject({ ok: false, error: { code: 'not-allowed' } })
+    await expect(holder.invoke('auth:status')).resolves.toEqual({
+      ok: false,
+      error: {
+        code: 'not-allowed',
+        message: '"auth:status" cannot be run from another FlipDrop process; only the upload queue (uploads:…) and links and hot folders (links:…) can.'
+      }
+    })
+    await expect(holder.invoke('links:list')).resolves.toMatchObject({ ok: true })
     await expect(holder.invoke('settings:update', { uploadConcurrency: 1 })).resolves.toMatchObject({ ok: false, error: { code: 'not-allowed' } })
     // Still connected and useful afterwards.
     await expect(holder.invoke('uploads:list')).resolves.toMatchObject({ ok: true })
@@ -283,15 +290,16 @@ describe('connectToHolder', () => {
     await expect(connectToHolder(dir, { timeoutMs: 300 })).rejects.toThrow(`process ${child.pid}`)
   })
 
-  posixOnly('waits for a holder that has the lock but is not listening yet', async () => {
+  posixOnly('waits for a holder that has the lock but is not listening yet, at the address its lock names', async () => {
     const dir = await tempDir()
     const log = memoryLog()
-    const address = join(dir, 'flipdrop.sock')
+    // Not the folder's usual socket: clients go where the lock says, never where they would guess.
+    const address = join(dir, 'listening-here.sock')
     const token = 'ab'.repeat(32)
     await holdLockElsewhere(dir, address, token)
     const connecting = connectToHolder(dir, { timeoutMs: 3_000 })
     await new Promise((resolve) => setTimeout(resolve, 200))
-    const server = await startHandoffServer({ dataDir: dir, token, dispatch: async () => ({ ok: true, value: 'late' }), log })
+    const server = await startHandoffServer({ address, token, dispatch: async () => ({ ok: true, value: 'late' }), log })
     cleanups.push(() => server.close())
     const holder = await connecting
     if (!holder) throw new Error('expected a holder')
@@ -305,22 +313,24 @@ describe('startHandoffServer on its own', () => {
     const dir = await tempDir()
     const log = memoryLog()
     const token = 'cd'.repeat(32)
-    const server: HandoffServer = await startHandoffServer({ dataDir: dir, token, dispatch, log })
+    const server: HandoffServer = await startHandoffServer({ address: join(dir, 'flipdrop.sock'), token, dispatch, log })
     cleanups.push(() => server.close())
     return { dir, log, token, server }
   }
 
-  it('publishes only uploads events', async () => {
+  it('publishes only uploads and links events', async () => {
     const { server, token } = await serve()
     const client = rawClient(server.address)
     client.socket.write(`${JSON.stringify({ id: 1, token, subscribe: true })}\n`)
     await expect.poll(() => client.received()).not.toBe('')
     server.publish('auth:changed', { signedIn: true })
     server.publish('uploads:progress', { jobId: 'a', sent: 1 })
-    await expect.poll(() => client.received().split('\n').length).toBe(3)
+    server.publish('links:changed', { links: [] })
+    await expect.poll(() => client.received().split('\n').length).toBe(4)
     expect(client.received().trim().split('\n').map((line) => JSON.parse(line) as unknown)).toEqual([
       { id: 1, reply: { ok: true, value: null } },
-      { event: 'uploads:progress', payload: { jobId: 'a', sent: 1 } }
+      { event: 'uploads:progress', payload: { jobId: 'a', sent: 1 } },
+      { event: 'links:changed', payload: { links: [] } }
     ])
   })
 
@@ -359,7 +369,7 @@ describe('startHandoffServer on its own', () => {
     crashed.kill('SIGKILL')
     await new Promise((resolve) => crashed.once('close', resolve))
     expect((await stat(address)).isSocket()).toBe(true)
-    const server = await startHandoffServer({ dataDir: dir, token: 'ef'.repeat(32), dispatch: async () => ({ ok: true, value: 1 }), log: memoryLog() })
+    const server = await startHandoffServer({ address, token: 'ef'.repeat(32), dispatch: async () => ({ ok: true, value: 1 }), log: memoryLog() })
     cleanups.push(() => server.close())
     const client = rawClient(address)
     client.socket.write(`${JSON.stringify({ id: 1, token: 'ef'.repeat(32), channel: 'uploads:list' })}\n`)
@@ -373,7 +383,7 @@ describe('startHandoffServer on its own', () => {
     await new Promise<void>((resolve) => squatter.listen(address, resolve))
     cleanups.push(() => new Promise<void>((resolve) => squatter.close(() => resolve())))
     await expect(
-      startHandoffServer({ dataDir: dir, token: 'ef'.repeat(32), dispatch: async () => ({ ok: true, value: 1 }), log: memoryLog() })
+      startHandoffServer({ address, token: 'ef'.repeat(32), dispatch: async () => ({ ok: true, value: 1 }), log: memoryLog() })
     ).rejects.toThrow(/already listening/)
   })
 

@@ -5,7 +5,8 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import type { ApiClient, ApiClientOptions } from '../../../../src-main/core/api/api-client'
 import type { CoreConfig } from '../../../../src-main/core/core'
 import type { LibrarySyncState } from '../../../../src-shared/domain/library'
-import type { DocType, ListQuery } from '../../../../src-shared/domain/service/item'
+import type { DocType, ListPage, ListQuery } from '../../../../src-shared/domain/service/item'
+import type { RunningEmulator } from '../../../emulator'
 import { fastClient, QUEUE_KEY, startQueueCore, type QueueCore } from '../../../support/queue-fixture'
 
 export const LIBRARY_KEY = QUEUE_KEY
@@ -16,13 +17,22 @@ export interface ListCall {
   query: ListQuery
 }
 
-/** The fast test client, with every list request recorded (the emulator's log has no query strings). */
-export function recordingClient(calls: ListCall[]): (options: ApiClientOptions) => ApiClient {
+/** Runs after a list answer arrived and before the sync sees it: the next page is asked for only after it returns. */
+export type AfterList = (call: ListCall, page: ListPage) => void
+
+/**
+ * The fast test client, with every list request recorded (the emulator's log has no query
+ * strings) and an optional hook between pages (to change the service while a sync pages).
+ */
+export function recordingClient(calls: ListCall[], afterList?: AfterList): (options: ApiClientOptions) => ApiClient {
   return (options) => {
     const client = fastClient(options)
     const listItems: ApiClient['listItems'] = async (query = {}, docType = 'Flipbook') => {
-      calls.push({ docType, query })
-      return client.listItems(query, docType)
+      const call = { docType, query }
+      calls.push(call)
+      const page = await client.listItems(query, docType)
+      afterList?.(call, page)
+      return page
     }
     // A proxy, not a spread: the client has getters.
     return new Proxy(client, { get: (target, property) => (property === 'listItems' ? listItems : Reflect.get(target, property)) })
@@ -32,11 +42,11 @@ export function recordingClient(calls: ListCall[]): (options: ApiClientOptions) 
 /** A real core signed in to `addresses` with the test key; list calls recorded in `calls`. */
 export async function startLibraryCore(
   addresses: { baseUrl: string; documentUrl: string },
-  options: { dir?: string; calls?: ListCall[]; core?: Partial<CoreConfig> } = {}
+  options: { dir?: string; calls?: ListCall[]; afterList?: AfterList; core?: Partial<CoreConfig> } = {}
 ): Promise<QueueCore & { calls: ListCall[] }> {
   const calls = options.calls ?? []
   const dir = options.dir ?? (await mkdtemp(join(tmpdir(), 'flipdrop-library-')))
-  const running = await startQueueCore(addresses, { dir, core: { createClient: recordingClient(calls), ...options.core } })
+  const running = await startQueueCore(addresses, { dir, core: { createClient: recordingClient(calls, options.afterList), ...options.core } })
   return { ...running, calls }
 }
 
@@ -57,4 +67,24 @@ export async function waitForSync(
 /** Events of one channel the core emitted. */
 export function eventsOf<T>(events: { channel: string; payload: unknown }[], channel: string): T[] {
   return events.filter((event) => event.channel === channel).map((event) => event.payload as T)
+}
+
+/**
+ * Deletes items on the emulator. The service has no delete (§4); the emulator's saved state
+ * without them stands for one (deleted on the service's website). IDs as in the default mode, one ID space for both hosts.
+ */
+export function deleteOnServer(emulator: Pick<RunningEmulator, 'state'>, ids: readonly number[]): void {
+  const doomed = new Set(ids)
+  const saved = emulator.state.toPersisted()
+  emulator.state.loadPersisted({ ...saved, items: saved.items.filter((item) => !doomed.has(item.id)) })
+}
+
+/** The get requests (`/api/get/{id}`, not get-pdf) the emulator received from index `from` of its log on. */
+export function getRequests(emulator: Pick<RunningEmulator, 'state'>, from = 0): { id: number; host: DocType; status: number }[] {
+  return emulator.state.requests
+    .slice(from)
+    .flatMap((entry) => {
+      const match = /^\/api\/get\/(\d+)$/.exec(entry.path)
+      return match ? [{ id: Number(match[1]), host: entry.host, status: entry.status }] : []
+    })
 }

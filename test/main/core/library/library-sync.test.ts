@@ -9,7 +9,7 @@ import { snapshotPath } from '../../../../src-main/core/library/snapshot-file'
 import { libraryKey, type LibraryChange, type LibrarySyncState } from '../../../../src-shared/domain/library'
 import { startEmulator } from '../../../emulator'
 import { freePorts } from '../../../support/free-ports'
-import { eventsOf, LIBRARY_KEY, startLibraryCore, waitForSync, type ListCall } from './library-fixture'
+import { deleteOnServer, eventsOf, getRequests, LIBRARY_KEY, startLibraryCore, waitForSync, type ListCall } from './library-fixture'
 
 const keysOf = (emulator: Awaited<ReturnType<typeof startEmulator>>): string[] =>
   emulator.state.itemsOf(LIBRARY_KEY).map((item) => libraryKey(item.docType, item.id)).sort()
@@ -119,10 +119,10 @@ describe('library sync', () => {
     try {
       await core.library.sync()
       expect(core.library.snapshot().items).toHaveLength(450)
-      // The service has no delete (§4); the emulator's saved state without three items stands for one.
-      const gone = emulator.state.itemsOf(LIBRARY_KEY).slice(0, 3)
-      const saved = emulator.state.toPersisted()
-      emulator.state.loadPersisted({ ...saved, items: saved.items.filter((item) => !gone.includes(item)) })
+      // Two flipbooks and a document go on the service (deleted on its website).
+      const all = emulator.state.itemsOf(LIBRARY_KEY)
+      const gone = [...all.filter((item) => item.docType === 'Flipbook').slice(0, 2), ...all.filter((item) => item.docType === 'Document').slice(0, 1)]
+      deleteOnServer(emulator, gone.map((item) => item.id))
       const goneKeys = gone.map((item) => libraryKey(item.docType, item.id))
 
       // Page 3 of each host fails (HTTP 500 on every try): interrupted, everything kept.
@@ -134,12 +134,16 @@ describe('library sync', () => {
       expect(eventsOf<LibraryChange>(events, 'library:changed').flatMap((change) => change.removed)).toEqual([])
 
       emulator.faults.clear()
+      const mark = emulator.state.requests.length
       const done = await core.library.sync()
       expect(done.phase).toBe('idle')
       const keys = core.library.snapshot().items.map((item) => item.key)
       expect(keys).toHaveLength(447)
       for (const key of goneKeys) expect(keys).not.toContain(key)
       expect(eventsOf<LibraryChange>(events, 'library:changed').flatMap((change) => change.removed).sort()).toEqual(goneKeys.sort())
+      // Each left on its own host's "Item not found" (IDs are per host), one get each.
+      const asked = getRequests(emulator, mark).map((get) => `${get.host}:${get.id}`)
+      expect(asked.sort()).toEqual(goneKeys.sort())
     } finally {
       await core.close()
       await emulator.close()

@@ -8,6 +8,7 @@ const fileJob = newJob({
   kind: 'create',
   source: { type: 'file', path: '/designs/a.pdf', fileName: 'a.pdf', size: 10, mtimeMs: 1, sha256: 'ab' },
   docType: 'Flipbook',
+  accountId: 'u-1',
   name: 'a',
   title: 'a',
   note: 'A note.'
@@ -15,7 +16,8 @@ const fileJob = newJob({
 const valid: JobRecord[] = [
   fileJob,
   { ...fileJob, kind: 'replace', targetItemId: 7, state: 'done', result: { itemId: 7, url: 'https://x/view/a', embedUrl: null, pages: 3 } },
-  { ...fileJob, source: { type: 'url', url: 'https://example.com/a.pdf' }, state: 'failed', failure: { message: 'No.', retryable: true } },
+  { ...fileJob, source: { type: 'url', url: 'https://example.com/a.pdf' }, state: 'failed', failure: { message: 'No.', retryable: true, code: 'unreachable' } },
+  { ...fileJob, accountId: null, host: 'document', docType: 'Document' },
   { ...fileJob, inDoubtSince: 5, paused: true, state: 'verifying', result: { itemId: 1, url: 'u', embedUrl: 'e', pages: null } }
 ]
 

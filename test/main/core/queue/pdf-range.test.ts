@@ -2,18 +2,20 @@ import { randomUUID } from 'node:crypto'
 import { appendFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Core } from '../../../../src-main/core/core'
 import { createDispatch, type Dispatch } from '../../../../src-main/ipc/dispatch'
 import { handlersOf } from '../../../../src-main/ipc/handler-table'
 import { MAX_PDF_RANGE_BYTES } from '../../../../src-shared/domain/queue'
 import { makePdf } from '../../../emulator/fixtures/make-pdf'
+import { startEmulator } from '../../../emulator'
+import { QUEUE_KEY } from '../../../support/queue-fixture'
 import { createTestCore } from '../../../support/test-core'
 
 /*
  * uploads:readPdfRange through the same dispatch Electron's handlers use (schema, core,
- * envelope), on a real core with a real queue and real files. Jobs are added held, and
- * nobody is signed in, so nothing is ever uploaded.
+ * envelope), on a real core with a real queue and real files. Jobs are added held, so
+ * nothing is ever uploaded.
  */
 
 let core: Core
@@ -22,14 +24,18 @@ let files: string
 const closers: (() => Promise<void>)[] = []
 
 beforeAll(async () => {
-  const test = await createTestCore()
+  const emulator = await startEmulator({ keys: [QUEUE_KEY], log: () => {} })
+  closers.push(() => emulator.close())
+  const test = await createTestCore({ environment: { apiKey: QUEUE_KEY, baseUrl: emulator.baseUrl } })
   core = test.core
+  // Jobs are made for the key's account, once the service confirmed whose it is.
+  await vi.waitFor(() => expect(core.connection.accountId).not.toBeNull())
   dispatch = createDispatch(handlersOf(test.booted), test.booted.log)
   closers.push(() => test.booted.close())
   files = await mkdtemp(join(tmpdir(), 'flipdrop-range-'))
 })
 afterAll(async () => {
-  for (const close of closers) await close()
+  for (const close of closers.reverse()) await close()
 })
 
 async function queuedFile(name: string, pages = 3): Promise<{ jobId: string; path: string; bytes: Buffer }> {

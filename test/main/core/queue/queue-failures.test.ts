@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as delay } from 'node:timers/promises'
 import { request } from 'undici'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startEmulator, type RunningEmulator } from '../../../emulator'
 import { writeLargePdf } from '../../../emulator/fixtures/make-pdf'
 import { startRewritingProxy } from '../../../support/rewriting-proxy'
@@ -43,7 +43,8 @@ const itemsNamed = (name: string) => [...emulator.state.items.values()].filter((
 describe('the queue, when things go wrong', () => {
   it('401: waits signed out, losing nothing, and finishes once a key is accepted again', async () => {
     const { core } = await queue()
-    await waitForQueue(core, (view) => view.connectivity.signedIn)
+    // Jobs are made for the account whoami confirmed for the key.
+    await vi.waitFor(() => expect(core.connection.accountId).not.toBeNull())
     const account = emulator.state.accounts.get(QUEUE_KEY)
     if (!account) throw new Error('no account')
     emulator.state.accounts.delete(QUEUE_KEY)
@@ -173,7 +174,7 @@ describe('the queue, when things go wrong', () => {
     const view = await waitForQueue(core, allFinished, 30_000)
     const job = jobNamed(view, 'garbled')
     expect(job?.state).toBe('done')
-    expect(job?.history.map((line) => line.text).join('\n')).toContain('adopted it instead of uploading again')
+    expect(job?.history.map((line) => line.text).join('\n')).toContain('took that one instead of uploading again')
     expect(createRequests(emulator) - before).toBe(1)
     expect(itemsNamed('garbled')).toHaveLength(1)
     expect(job?.result?.itemId).toBe(itemsNamed('garbled')[0]?.id)
@@ -191,7 +192,7 @@ describe('the queue, when things go wrong', () => {
     for (const name of names) {
       const job = jobNamed(view, name)
       expect(job?.state, name).toBe('done')
-      expect(job?.history.map((line) => line.text).join('\n'), name).toContain('adopted it instead of uploading again')
+      expect(job?.history.map((line) => line.text).join('\n'), name).toContain('took that one instead of uploading again')
       expect(itemsNamed(name), name).toHaveLength(1)
       expect(job?.result?.itemId).toBe(itemsNamed(name)[0]?.id)
     }
@@ -210,10 +211,16 @@ describe('cancelling a create left in doubt by a crash', () => {
     await core.uploads.resume()
     await waitForQueue(core, (view) => view.jobs.find((job) => job.id === id)?.history.some((line) => line.text.startsWith('Try 1 failed')) === true)
     await core.uploads.pause()
+    // Cancelled on disk at once, before anything is awaited: nothing can start it again.
     const cancelled = await core.uploads.cancel({ jobId: id })
     expect(cancelled.state).toBe('cancelled')
-    expect(cancelled.result?.itemId).toBe(itemsNamed('doubtful')[0]?.id)
-    expect(cancelled.history.map((line) => line.text).join('\n')).toContain('It had already reached the service')
+    // The lookup is a request like any other: it runs once the queue may talk to the service.
+    await core.uploads.resume()
+    const settled = await waitForQueue(core, (view) => view.jobs.find((job) => job.id === id)?.result !== null)
+    const job = settled.jobs.find((entry) => entry.id === id)
+    expect(job?.state).toBe('cancelled')
+    expect(job?.result?.itemId).toBe(itemsNamed('doubtful')[0]?.id)
+    expect(job?.history.map((line) => line.text).join('\n')).toContain('It had already reached the service')
     await expect(core.uploads.retry({ jobId: id })).rejects.toMatchObject({ code: 'not-allowed' })
     expect(itemsNamed('doubtful')).toHaveLength(1)
   })

@@ -113,7 +113,8 @@ describe('what the queue takes, and what it refuses', () => {
     const view = await waitForQueue(core, (current) => jobNamed(current, 'vanishing')?.state === 'failed')
     expect(jobNamed(view, 'vanishing')?.failure).toEqual({
       message: 'vanishing.pdf was moved or deleted after it was added; nothing was uploaded.',
-      retryable: true
+      retryable: true,
+      code: 'file-missing'
     })
     expect(createRequests(emulator)).toBe(before)
   })
@@ -139,19 +140,19 @@ describe('what the queue takes, and what it refuses', () => {
     const itemId = created?.result?.itemId ?? 0
     const link = created?.result?.url
 
-    const fromFile = await core.uploads.replace({ itemId, path: await writePdf(files, 'brochure-v3.pdf', 3) })
+    const fromFile = await core.uploads.replace({ itemId, docType: 'Flipbook', path: await writePdf(files, 'brochure-v3.pdf', 3) })
     expect(fromFile.added[0]).toMatchObject({ kind: 'replace', targetItemId: itemId, name: 'brochure' })
     await waitForQueue(core, (view) => view.jobs.find((job) => job.id === fromFile.added[0]?.id)?.state === 'done')
     expect(emulator.state.items.get(itemId)?.pages).toBe(3)
 
-    const fromUrl = await core.uploads.replace({ itemId, url: source.url('/v2.pdf') })
+    const fromUrl = await core.uploads.replace({ itemId, docType: 'Flipbook', url: source.url('/v2.pdf') })
     const done = await waitForQueue(core, (view) => view.jobs.find((job) => job.id === fromUrl.added[0]?.id)?.state === 'done')
     const replaced = done.jobs.find((job) => job.id === fromUrl.added[0]?.id)
     expect(replaced?.result).toMatchObject({ itemId, url: link, pages: 6 })
     expect(itemsNamed('brochure')).toHaveLength(1)
 
-    const missing = await core.uploads.replace({ itemId: 987_654, path: await writePdf(files, 'orphan.pdf') })
-    expect(missing.refused[0]?.reason).toBe('Item 987654 was not found on the service, or it belongs to another account.')
+    const missing = await core.uploads.replace({ itemId: 987_654, docType: 'Flipbook', path: await writePdf(files, 'orphan.pdf') })
+    expect(missing.refused[0]?.reason).toBe('That flipbook no longer exists on the service, or it belongs to another account.')
   })
 
   it('offers replace, new or skip for content it published before, and each does what it says', async () => {
@@ -172,7 +173,7 @@ describe('what the queue takes, and what it refuses', () => {
     expect(itemsNamed('annual report')).toHaveLength(1)
 
     const skipped = await core.uploads.enqueuePaths({ paths: [path], docType: 'Flipbook', onSameContent: 'skip' })
-    expect(skipped.refused[0]?.reason).toBe(`Skipped annual report.pdf: the same content is already published as “annual report” (item ${itemId}).`)
+    expect(skipped.refused[0]?.reason).toBe('Skipped annual report.pdf: the same content is already published as “annual report”.')
 
     const anew = await core.uploads.enqueuePaths({ paths: [path], docType: 'Flipbook', onSameContent: 'new' })
     await waitForQueue(core, (view) => view.jobs.find((job) => job.id === anew.added[0]?.id)?.state === 'done')
@@ -209,7 +210,7 @@ describe('a damaged journal', () => {
     const dir = await mkdtemp(join(tmpdir(), 'flipdrop-journal-'))
     const { store } = await openQueueStore(dir)
     const jobs = ['one', 'two', 'three', 'four'].map((name) =>
-      newJob({ kind: 'create', source: { type: 'url', url: `https://example.com/${name}.pdf` }, docType: 'Flipbook', name, title: name })
+      newJob({ kind: 'create', source: { type: 'url', url: `https://example.com/${name}.pdf` }, docType: 'Flipbook', accountId: 'user-1', name, title: name })
     )
     for (const job of jobs) await store.put([job])
     // The process "crashes" here: no close, no compaction. Damage the journal as a crash and a bad disk would.
@@ -220,8 +221,8 @@ describe('a damaged journal', () => {
     const reopened = await openQueueStore(dir)
     expect(reopened.store.jobs().map((job) => job.name)).toEqual(['one', 'three', 'four'])
     expect(reopened.notices).toEqual([
-      'The last change to the upload queue was being written when FlipDrop stopped; it was left out. Check the job that was running.',
-      '1 damaged record was found in the upload queue\'s journal and skipped; the other jobs are as they were. A job may show an earlier state.'
+      '1 saved change to the upload queue could not be read back and was left out. FlipDrop cannot tell which job it was about: a job may show an earlier state, be missing, or be back after you removed it, and a file published before may not be recognised as already published. Check the queue before you upload again.',
+      'FlipDrop stopped while it was saving a change to the upload queue, so that change was not kept: a job added just then may be missing, one changed just then may show its earlier state, and one removed just then may be back.'
     ])
     await reopened.store.close()
     // Once compacted, the damage is not reported again.

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { startEmulator } from '../../../emulator'
 import { freePorts } from '../../../support/free-ports'
-import { allFinished, QUEUE_KEY, startQueueCore, waitForQueue, writePdf } from '../../../support/queue-fixture'
+import { allFinished, meetAccountOnce, QUEUE_KEY, startQueueCore, waitForQueue, writePdf } from '../../../support/queue-fixture'
 
 describe('the queue without a network', () => {
   it('takes 5 files while the service is down, survives two restarts, and publishes them in order when it comes up', async () => {
@@ -12,6 +12,8 @@ describe('the queue without a network', () => {
     const addresses = { baseUrl: `http://127.0.0.1:${port}`, documentUrl: `http://127.0.0.1:${documentPort}` }
     const dir = await mkdtemp(join(tmpdir(), 'flipdrop-offline-'))
     const files = await mkdtemp(join(tmpdir(), 'flipdrop-offline-files-'))
+    // Signed in once earlier; the service is down from here on.
+    await meetAccountOnce({ port, documentPort }, dir)
     const names = ['first', 'second', 'third', 'fourth', 'fifth']
     const paths = await Promise.all(names.map((name) => writePdf(files, `${name}.pdf`)))
 
@@ -50,7 +52,9 @@ describe('the queue without a network', () => {
     const [port = 0, documentPort = 0] = await freePorts(2)
     const addresses = { baseUrl: `http://127.0.0.1:${port}`, documentUrl: `http://127.0.0.1:${documentPort}` }
     const files = await mkdtemp(join(tmpdir(), 'flipdrop-offline-probe-'))
-    const { core } = await startQueueCore(addresses)
+    const dir = await mkdtemp(join(tmpdir(), 'flipdrop-offline-probe-data-'))
+    await meetAccountOnce({ port, documentPort }, dir)
+    const { core } = await startQueueCore(addresses, { dir })
     await core.uploads.enqueuePaths({ paths: [await writePdf(files, 'probe.pdf')], docType: 'Flipbook', onSameContent: 'ask' })
     await waitForQueue(core, (view) => !view.connectivity.online)
     const emulator = await startEmulator({ keys: [QUEUE_KEY], port, documentPort, log: () => {} })

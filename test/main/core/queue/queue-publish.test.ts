@@ -40,7 +40,7 @@ describe('publishing through the queue', () => {
     expect(spring).toMatchObject({ state: 'done', failure: null, result: { itemId: expect.any(Number), pages: 3 } })
     expect(spring?.result?.url).toMatch(/\/view\//)
     expect(spring?.result?.embedUrl).toMatch(/\/embed\//)
-    expect(spring?.history.map((line) => line.text).join('\n')).toContain('Checked: item')
+    expect(spring?.history.map((line) => line.text).join('\n')).toContain('Checked: “Spring catalogue” is there with 3 pages.')
     const item = emulator.state.items.get(spring?.result?.itemId ?? -1)
     expect(item).toMatchObject({ name: 'Spring catalogue', docType: 'Flipbook', pages: 3 })
     // The renderer learns of it as whole jobs, and of progress.
@@ -50,16 +50,6 @@ describe('publishing through the queue', () => {
     expect(progress.some((entry) => entry.sent === entry.total)).toBe(true)
     // No local path, no hash ever reaches the views.
     expect(JSON.stringify(view)).not.toContain(files)
-  })
-
-  it('publishes a Document on the document host, and a name and title given for a single file', async () => {
-    const { core } = await queue({ documentUrl: emulator.documentUrl })
-    const path = await writePdf(files, 'manual.pdf')
-    await core.uploads.enqueuePaths({ paths: [path], docType: 'Document', name: 'User manual', title: 'User manual, 2nd edition', onSameContent: 'ask' })
-    const view = await waitForQueue(core, allFinished)
-    const job = jobNamed(view, 'User manual')
-    expect(job).toMatchObject({ state: 'done', docType: 'Document', title: 'User manual, 2nd edition' })
-    expect(emulator.state.items.get(job?.result?.itemId ?? -1)).toMatchObject({ docType: 'Document', title: 'User manual, 2nd edition' })
   })
 
   it('holds no more uploads at once than Settings allow', async () => {

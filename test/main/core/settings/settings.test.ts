@@ -1,11 +1,12 @@
-import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createLogger } from '../../../../src-main/core/log'
 import { createSettingsService } from '../../../../src-main/core/settings/settings-service'
 import { openSettingsStore } from '../../../../src-main/core/settings/settings-store'
 import { settingsPatchSchema, settingsSchema } from '../../../../src-shared/domain/settings'
+import { refuseRenames } from '../../../support/busy-rename'
 
 async function folder(contents?: string) {
   const dir = await mkdtemp(join(tmpdir(), 'flipdrop-settings-'))
@@ -52,6 +53,11 @@ describe('settings schema (shared by the form and main)', () => {
 })
 
 describe('settings store', () => {
+  afterEach(() => {
+    vi.restoreAllMocks()
+  })
+
+
   it('gives defaults without a file, and keeps them on a broken or invalid one (with a warning)', async () => {
     const none = await folder()
     expect((await openSettingsStore(none.dir, none.log)).get().baseUrl).toBe('https://go.fliplink.me')
@@ -70,6 +76,17 @@ describe('settings store', () => {
     expect((await stat(join(dir, 'settings.json'))).mode & 0o777).toBe(0o600)
     const again = await openSettingsStore(dir, log)
     expect(again.get()).toMatchObject({ uploadConcurrency: 4, proxyUrl: 'http://proxy.example.com:8080' })
+  })
+
+  it('saves through the durable write: a rename refused as busy (Windows scanner) is retried, the file stays private', async () => {
+    const { dir, log } = await folder()
+    const store = await openSettingsStore(dir, log)
+    const scanner = refuseRenames(2)
+    await store.update({ uploadConcurrency: 5 })
+    expect(scanner.refused()).toBe(2)
+    expect(await readdir(dir)).toEqual(['settings.json'])
+    expect((await stat(join(dir, 'settings.json'))).mode & 0o777).toBe(0o600)
+    expect((await openSettingsStore(dir, log)).get().uploadConcurrency).toBe(5)
   })
 
   it('refuses an invalid change and keeps the file as it was', async () => {

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -96,9 +96,9 @@ describe('data folder lock', () => {
     const lock = await acquireDataLock(join(dir, 'data'), { info: { role: 'app', socket: '/tmp/s' } })
     expect(lock.path).toBe(join(dir, 'data', 'flipdrop.lock'))
     const written = JSON.parse(await readFile(lock.path, 'utf8')) as Record<string, unknown>
-    expect(written).toMatchObject({ pid: process.pid, info: { role: 'app', socket: '/tmp/s' } })
+    expect(written).toMatchObject({ pid: process.pid, host: hostname(), info: { role: 'app', socket: '/tmp/s' } })
     expect(typeof written.startedAt).toBe('string')
-    expect(await readDataLock(join(dir, 'data'))).toEqual({ pid: process.pid, info: { role: 'app', socket: '/tmp/s' } })
+    expect(await readDataLock(join(dir, 'data'))).toEqual({ pid: process.pid, host: hostname(), info: { role: 'app', socket: '/tmp/s' } })
 
     await lock.release()
     await lock.release()
@@ -138,7 +138,7 @@ describe('data folder lock', () => {
     expect((refused as Error).message).toBe(
       `Another FlipDrop (process ${pid}) is using this data folder. Close it, or wait for it to finish.`
     )
-    expect(await readDataLock(dir)).toEqual({ pid, info: { role: 'child', socket: `/tmp/child-${pid}.sock` } })
+    expect(await readDataLock(dir)).toEqual({ pid, host: hostname(), info: { role: 'child', socket: `/tmp/child-${pid}.sock` } })
 
     await live.finish()
     expect(await readDataLock(dir)).toBeNull()

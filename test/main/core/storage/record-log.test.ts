@@ -279,7 +279,7 @@ describe('record log', () => {
     expect(again.entries).toEqual(entries(3, 4))
     expect(again.dropped).toHaveLength(1)
     const [report] = again.dropped
-    expect(report).toMatchObject({ line: 1, reason: 'unreadable' })
+    expect(report).toMatchObject({ line: 1, reason: 'snapshot' })
     expect(report?.file).toMatch(/^snapshot\.rec\.damaged-/)
     expect(await readFile(join(dir, report?.file ?? ''), 'utf8')).toBe(damaged)
     expect(await readdir(dir)).not.toContain('snapshot.rec')
@@ -307,7 +307,7 @@ describe('record log', () => {
     await strict.log.close()
     expect(strict.snapshot).toBeNull()
     expect(strict.entries).toEqual(entries(2))
-    expect(strict.dropped).toMatchObject([{ reason: 'unreadable' }])
+    expect(strict.dropped).toMatchObject([{ reason: 'snapshot' }])
   })
 
   it('refuses work after close, and close waits for pending appends', async () => {

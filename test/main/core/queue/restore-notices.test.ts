@@ -1,0 +1,164 @@
+import { appendFile, mkdtemp, readdir, readFile, rm, truncate, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { JobRecord } from '../../../../src-main/core/queue/job-record'
+import { newJob } from '../../../../src-main/core/queue/new-job'
+import { openQueueStore, type OpenedQueue } from '../../../../src-main/core/queue/queue-store'
+
+/*
+ * Each case damages the queue's files the way it happens, restarts, and checks two things:
+ * the queue as restored, and that the notice claims about it only what is true of it.
+ */
+
+let dir: string
+const left: OpenedQueue[] = []
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'flipdrop-restore-'))
+})
+afterEach(async () => {
+  // Stores a case "crashed" (never closed) still hold their journal open.
+  for (const { store } of left.splice(0)) await store.close().catch(() => {})
+  await rm(dir, { recursive: true, force: true })
+})
+
+async function open(): Promise<OpenedQueue> {
+  const opened = await openQueueStore(dir)
+  left.push(opened)
+  return opened
+}
+
+function job(name: string): JobRecord {
+  return newJob({ kind: 'create', source: { type: 'url', url: `https://example.com/${name}.pdf` }, docType: 'Flipbook', accountId: 'user-7', name, title: name })
+}
+
+async function journalPaths(): Promise<string[]> {
+  return (await readdir(dir)).filter((name) => name.startsWith('journal-')).sort().map((name) => join(dir, name))
+}
+
+const names = (opened: OpenedQueue): string[] => opened.store.jobs().map((record) => record.name)
+/** What a job is, as far as these cases change it (a restore may bring older records up to date besides). */
+const essence = (records: readonly JobRecord[]) => records.map(({ id, name, title, state, source }) => ({ id, name, title, state, source }))
+
+describe('what a restored queue says when part of it could not be read back', () => {
+  it('a torn last line: only the change being saved is lost, and the notice says the rest is as saved', async () => {
+    const { store } = await open()
+    const saved = [job('one'), job('two'), job('three')]
+    await store.put(saved)
+    await store.put([{ ...job('four') }])
+    // The crash cut the last write (adding "four") in half: the journal ends mid-line.
+    const [journal = ''] = await journalPaths()
+    const content = await readFile(journal, 'utf8')
+    await truncate(journal, content.length - 40)
+
+    const restored = await open()
+    expect(essence(restored.store.jobs())).toEqual(essence(saved))
+    expect(restored.notices).toEqual([
+      'FlipDrop stopped while it was saving a change to the upload queue, so that change was not kept: a job added just then may be missing, one changed just then may show its earlier state, and one removed just then may be back. Everything saved before that is as it was.'
+    ])
+  })
+
+  it('a damaged line in the middle: a saved change is lost and nobody knows which, so no job is said to be as it was', async () => {
+    const { store } = await open()
+    const [one, two, three] = [job('one'), job('two'), job('three')]
+    await store.put([one, two, three])
+    await store.put([{ ...two, name: 'two (final)' }])
+    await store.put([{ ...three, name: 'three (final)' }])
+    // A bad disk flips a byte inside the rename of "two"; the lines after it are intact.
+    const [journal = ''] = await journalPaths()
+    const text = await readFile(journal, 'utf8')
+    await writeFile(journal, text.replace('"two (final)"', '"two (fjnal)"'))
+
+    const restored = await open()
+    // "two" is back to its earlier state: "the other jobs are as they were" would be untrue.
+    expect(names(restored)).toEqual(['one', 'two', 'three (final)'])
+    expect(restored.notices).toEqual([
+      '1 saved change to the upload queue could not be read back and was left out. FlipDrop cannot tell which job it was about: a job may show an earlier state, be missing, or be back after you removed it, and a file published before may not be recognised as already published. Check the queue before you upload again.'
+    ])
+  })
+
+  it('counts several damaged lines, also lines intact on disk that this FlipDrop cannot read', async () => {
+    const { store } = await open()
+    for (const name of ['one', 'two', 'three', 'four']) await store.put([job(name)])
+    // A record with a good checksum but a shape this version refuses (say, from a newer FlipDrop).
+    await store.put([{ ...job('five'), state: 'exploded' } as unknown as JobRecord])
+    await store.put([job('six')])
+    const [journal = ''] = await journalPaths()
+    const lines = (await readFile(journal, 'utf8')).split('\n')
+    lines[0] = (lines[0] ?? '').replace('"one"', '"onE"')
+    await writeFile(journal, lines.join('\n'))
+
+    const restored = await open()
+    expect(names(restored)).toEqual(['two', 'three', 'four', 'six'])
+    expect(restored.notices).toEqual([
+      '2 saved changes to the upload queue could not be read back and were left out. FlipDrop cannot tell which jobs they were about: a job may show an earlier state, be missing, or be back after you removed it, and a file published before may not be recognised as already published. Check the queue before you upload again.'
+    ])
+  })
+
+  it('a damaged snapshot: only the changes since it remain, and the notice says older jobs may be missing and a pause may be gone', async () => {
+    const first = await open()
+    await first.store.put([job('old one'), job('old two')])
+    await first.store.setPaused(true)
+    // A clean quit stores the whole queue in one snapshot and starts the journal afresh.
+    await first.store.close()
+    left.splice(0)
+    const second = await open()
+    const recent = job('recent')
+    await second.store.put([recent])
+    // Then the snapshot is damaged on disk; the journal since it is intact.
+    const snapshot = join(dir, 'snapshot.rec')
+    await writeFile(snapshot, (await readFile(snapshot, 'utf8')).replace('old one', 'old onE'))
+
+    const restored = await open()
+    expect(essence(restored.store.jobs())).toEqual(essence([recent]))
+    expect(restored.store.paused).toBe(false)
+    expect(restored.notices).toEqual([
+      "FlipDrop could not read the saved upload queue, so it rebuilt it from the most recent changes only: jobs that had not changed lately may be missing, the order of the jobs may differ, and a file published before may not be recognised as already published. If you had paused the queue, it is running again. The jobs shown are as last saved. The unreadable copy is kept in FlipDrop's data folder."
+    ])
+    expect((await readdir(dir)).some((name) => name.startsWith('snapshot.rec.damaged-'))).toBe(true)
+  })
+
+  it('a damaged snapshot of a paused queue that was paused again since: no word about the pause', async () => {
+    const first = await open()
+    await first.store.put([job('old')])
+    await first.store.close()
+    left.splice(0)
+    const second = await open()
+    await second.store.setPaused(true)
+    await appendFile(join(dir, 'snapshot.rec'), 'garbage after the one line')
+
+    const restored = await open()
+    expect(restored.store.paused).toBe(true)
+    expect(restored.notices).toHaveLength(1)
+    expect(restored.notices[0]).toContain('could not read the saved upload queue')
+    expect(restored.notices[0]).not.toContain('paused')
+  })
+
+  it('damage of several kinds at once: each notice says its part, and none claims the rest is intact', async () => {
+    const first = await open()
+    await first.store.put([job('old')])
+    await first.store.close()
+    left.splice(0)
+    const { store } = await open()
+    await store.put([job('a')])
+    await store.put([job('b')])
+    await store.put([job('c')])
+    await writeFile(join(dir, 'snapshot.rec'), 'not a snapshot\n')
+    const [journal = ''] = await journalPaths()
+    const lines = (await readFile(journal, 'utf8')).split('\n')
+    lines[0] = (lines[0] ?? '').replace('"a"', '"A"')
+    await writeFile(journal, `${lines.join('\n')}0badc0de {"seq":9,"en`)
+
+    const restored = await open()
+    expect(names(restored)).toEqual(['b', 'c'])
+    expect(restored.notices).toHaveLength(3)
+    expect(restored.notices[0]).toContain('could not read the saved upload queue')
+    expect(restored.notices[1]).toContain('1 saved change to the upload queue could not be read back')
+    expect(restored.notices[2]).toContain('FlipDrop stopped while it was saving a change')
+    for (const notice of restored.notices) {
+      expect(notice).not.toContain('as last saved')
+      expect(notice).not.toContain('as it was')
+    }
+  })
+})
