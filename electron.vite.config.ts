@@ -5,6 +5,14 @@ import { devServerCsp } from './src-main/shell/content-security-policy'
 
 export default defineConfig({
   main: {
+    resolve: {
+      // pdfjs-dist stays a devDependency: the parse worker's copy is bundled into out/main, and
+      // its minified build is the same code at half the size.
+      alias: [
+        { find: /^pdfjs-dist\/legacy\/build\/pdf\.mjs$/, replacement: resolve('node_modules/pdfjs-dist/legacy/build/pdf.min.mjs') },
+        { find: /^pdfjs-dist\/legacy\/build\/pdf\.worker\.mjs$/, replacement: resolve('node_modules/pdfjs-dist/legacy/build/pdf.worker.min.mjs') }
+      ]
+    },
     build: {
       outDir: 'out/main',
       rollupOptions: {
@@ -13,7 +21,9 @@ export default defineConfig({
           // The headless command, on the same core (it never imports electron).
           cli: resolve('src-main/cli/index.ts'),
           // A worker thread is its own entry: inspect-off-thread.ts starts out/main/inspect-worker.js.
-          'inspect-worker': resolve('src-main/core/queue/intake/inspect-worker.ts')
+          'inspect-worker': resolve('src-main/core/queue/intake/inspect-worker.ts'),
+          // The parse worker (parse-off-thread.ts): pdf.js for unusual PDFs, with a time and heap budget.
+          'pdf-parse-worker': resolve('src-main/core/queue/intake/pdf-parse-worker.ts')
         },
         // Shared chunks sit beside the entries, so code in a chunk finds inspect-worker.js with
         // `new URL('./inspect-worker.js', import.meta.url)` (inspect-off-thread.ts).

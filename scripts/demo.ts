@@ -2,8 +2,9 @@
  * `npm run demo`: FlipDrop without an account. Starts the local service emulator with a
  * sample library and the app signed in to it with the demo key (from the environment,
  * never stored), in a throwaway data folder. With `--browser` the same renderer and core are
- * served through the test host on 127.0.0.1, for machines where Electron cannot start.
- * stdout carries only the ready line; everything else goes to stderr.
+ * served through the test host on 127.0.0.1, for machines where Electron cannot start; files
+ * dropped or picked there are copied into the data folder (browser-drops/) and published from
+ * it. stdout carries only the ready line; everything else goes to stderr.
  */
 import { spawn } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -35,6 +36,9 @@ async function inBrowser(emulator: RunningEmulator, dataDir: string): Promise<vo
   const stopped = stopSignal()
   const host = await startTestHost({
     userDataDir: dataDir,
+    // A browser has no OS dialog for main to show: "Add PDFs…" picks in the page, and every
+    // file dropped or picked is copied to the host (the demo's data folder) to be published.
+    pickFilesInPage: true,
     core: {
       environment: { apiKey: DEMO_KEY, baseUrl: emulator.baseUrl, documentUrl: emulator.documentUrl },
       // The demo never touches the designer's real keychain.

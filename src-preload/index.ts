@@ -17,6 +17,9 @@ const transport: BridgeTransport = {
   }
 }
 
+// No third argument on purpose: `pathsForFiles` is then webUtils.getPathForFile of each file
+// and "Add PDFs…" uses main's OS dialog. The app never takes a file's bytes from the page
+// (only the test host, which is never packaged, copies browser files; test/preload checks it).
 contextBridge.exposeInMainWorld(
   'flipdrop',
   createFlipdropApi(transport, (file: File) => webUtils.getPathForFile(file))

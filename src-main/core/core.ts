@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import { contract } from '../../src-shared/contract'
 import { createAccountService, type AccountService } from './account/account-service'
+import { createAccountSnapshotStore } from './account/account-snapshot'
 import { createReferenceCache } from './account/reference-cache'
 import { createReferenceLists } from './account/reference-lists'
 import type { AppHost } from './app/app-service'
@@ -54,12 +55,16 @@ export interface CoreConfig {
   choosePdfs?: () => Promise<string[]>
   /** The OS folder dialog for "Add a hot folder…" (Electron's dialog in main; the test host answers for the test); null when cancelled. */
   chooseFolder?: () => Promise<string | null>
-  /** The OS save dialog for "Download PDF" (Electron's dialog in main; the test host answers for the test); null when cancelled. */
+  /** The OS save dialog for "Download PDF" and "Export CSV" (Electron's dialog in main; the test host answers for the test); null when cancelled. */
   chooseSavePath?: (defaultName: string) => Promise<string | null>
   /** Who holds the data folder, as told to a second `flipdrop` through the lock file. Defaults to 'app'. */
   role?: 'app' | 'command'
-  /** False: the queue takes jobs but sends none (a command that queues and leaves). Default true. */
-  runUploads?: boolean
+  /**
+   * False: the queue takes jobs but sends none (a command that queues and leaves). 'added': it
+   * sends only the jobs added while it runs (a command publishing its own files), and takes no
+   * work from others. Default true.
+   */
+  runUploads?: boolean | 'added'
   /** Library sync and reference-list refresh on their own (default: in the app, not in a command). */
   backgroundSync?: boolean
   /**
@@ -112,7 +117,7 @@ export async function createCore(config: CoreConfig, log: Logger): Promise<Core>
   // Published in the lock, where clients read it (a Windows pipe's name is random). A core that
   // runs no uploads says `handoff: off`: it answers pings but takes no work it would never send.
   const handoffAt = handoffAddress(config.userDataDir)
-  const takesWork = config.runUploads !== false
+  const takesWork = config.runUploads === undefined || config.runUploads === true
   const lock = await acquireDataLock(config.userDataDir, {
     info: { role: config.role ?? 'app', socket: handoffAt, token, handoff: takesWork ? 'on' : 'off' },
     onLost: (message) => log.error(message)
@@ -154,20 +159,24 @@ export async function createCore(config: CoreConfig, log: Logger): Promise<Core>
         for (const listener of accountListeners) listener()
       }
     })
+    let libraryRef: LibraryService | null = null
     const queueStore = await openQueueStore(join(config.userDataDir, 'queue'))
     opened.push(queueStore.store)
     for (const notice of queueStore.notices) log.warn(notice)
     const uploads = createUploadQueue({
       store: queueStore.store,
-      runUploads: config.runUploads !== false,
+      runUploads: config.runUploads ?? true,
       notices: queueStore.notices,
       connection,
       settings: () => effectiveSettings(store.get(), environment),
       knownAccounts,
       accountShown: () => connection.accountId ?? auth.status().account?.userId ?? null,
+      // The library exists by the time anything is enqueued; until then nothing is known to be gone.
+      itemExists: (accountId, docType, itemId) => libraryRef?.itemExists(accountId, docType, itemId) ?? Promise.resolve(true),
       emit,
       log,
-      ...(config.choosePdfs ? { choosePdfs: config.choosePdfs } : {})
+      ...(config.choosePdfs ? { choosePdfs: config.choosePdfs } : {}),
+      ...(config.chooseSavePath ? { chooseSavePath: config.chooseSavePath } : {})
     })
     opened.unshift(uploads)
     const links = await createLinksService({
@@ -220,7 +229,10 @@ export async function createCore(config: CoreConfig, log: Logger): Promise<Core>
         background: config.backgroundSync ?? config.role !== 'command',
         emit: (view) => emit(contract.account.referencesChanged, view),
         log
-      })
+      }),
+      snapshot: createAccountSnapshotStore(config.userDataDir),
+      userId: () => auth.status().account?.userId ?? null,
+      log
     })
     // Closed right after the queue (which stops first, so nothing more is sent while these
     // write their files) and before the connection they use.
@@ -236,10 +248,18 @@ export async function createCore(config: CoreConfig, log: Logger): Promise<Core>
       userId: () => auth.status().account?.userId ?? null,
       // The command does one thing and leaves: no library sync or list refresh behind its back.
       background: config.backgroundSync ?? config.role !== 'command',
+      // Items just published join the library at once, read with their own account's key.
+      onQueueChange: (listener) => {
+        queueListeners.add(listener)
+        return () => void queueListeners.delete(listener)
+      },
+      clientFor: (accountId) =>
+        connection.connected && accountId !== null && connection.accountId === accountId ? connection.client() : null,
       ...(config.chooseSavePath ? { chooseSavePath: config.chooseSavePath } : {}),
       ...(config.choosePdfs ? { choosePdfs: config.choosePdfs } : {})
     })
     opened.splice(opened.indexOf(uploads) + 1, 0, library)
+    libraryRef = library
     accountListeners.push(() => library.accountChanged())
     const stopWatching = config.watchNetwork?.((online) => {
       uploads.networkChanged(online)

@@ -1,8 +1,16 @@
-import { dialog, type BrowserWindow, type SaveDialogOptions } from 'electron'
+import { extname } from 'node:path'
+import { dialog, type BrowserWindow, type FileFilter, type SaveDialogOptions } from 'electron'
 
-/** "Download PDF": the OS save dialog, attached to the window when there is one, proposing `defaultName`; null when cancelled. */
+/** The dialog's file type, from the name it proposes ("Download PDF" or "Export CSV"). */
+const FILTERS: Record<string, FileFilter> = {
+  '.pdf': { name: 'PDF documents', extensions: ['pdf'] },
+  '.csv': { name: 'CSV spreadsheets', extensions: ['csv'] }
+}
+
+/** The OS save dialog, attached to the window when there is one, proposing `defaultName`; null when cancelled. */
 export async function chooseSavePath(parent: BrowserWindow | undefined, defaultName: string): Promise<string | null> {
-  const options: SaveDialogOptions = { defaultPath: defaultName, filters: [{ name: 'PDF documents', extensions: ['pdf'] }] }
+  const filter = FILTERS[extname(defaultName).toLowerCase()]
+  const options: SaveDialogOptions = { defaultPath: defaultName, ...(filter ? { filters: [filter] } : {}) }
   const result = parent && !parent.isDestroyed() ? await dialog.showSaveDialog(parent, options) : await dialog.showSaveDialog(options)
   return result.canceled || !result.filePath ? null : result.filePath
 }

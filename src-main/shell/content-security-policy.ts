@@ -5,12 +5,15 @@
  * photo) and sounds (background-music previews) may come from the service's public https
  * hosts; nothing else leaves the app's own origin. There is no exception for plain http, not
  * even for tests: the e2e tests that show those files run the emulator over TLS instead.
+ * Library covers are fetched and kept by main (library:cover) and shown from `blob:` URLs
+ * the page makes of those bytes itself: a blob: URL can only name bytes this page already
+ * holds, so it lets no request leave the app.
  */
 export const RENDERER_CSP = [
   "default-src 'none'",
   "script-src 'self'",
   "style-src 'self'",
-  "img-src 'self' data: https:",
+  "img-src 'self' data: blob: https:",
   "media-src https:",
   "font-src 'self'",
   "connect-src 'self'",

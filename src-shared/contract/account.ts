@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { PlanView, ReferencesView } from '../domain/account'
+import type { AccountSnapshot, PlanView, ReferencesView } from '../domain/account'
 import { profileChangeSchema } from '../domain/profile'
 import type { Payment, Profile, ProfileChangeResult } from '../domain/service/account'
 import { event, invoke } from './define'
@@ -17,6 +17,11 @@ export const account = {
   plan: invoke<PlanView>()('account:plan', z.undefined()),
   /** The billing history, as the service lists it. */
   payments: invoke<Payment[]>()('account:payments', z.undefined()),
+  /**
+   * The profile, plan and billing history as last received for this account, from disk and
+   * without asking the service: what the Account view shows while the service cannot answer.
+   */
+  cached: invoke<AccountSnapshot>()('account:cached', z.undefined()),
   /** The reference lists from the disk cache, at once; a refresh starts in the background when none runs. */
   references: invoke<ReferencesView>()('account:references', z.undefined()),
   /** Reads every reference list from the service now; a failure is reported in `problem`, the cache stays. */

@@ -38,8 +38,22 @@ export type BridgeArea<A extends Area> = {
       : never
 }
 
-/** `window.flipdrop`: one object per contract area, plus the dropped-file path lookup. */
-export type FlipdropApi<FileLike = never> = { [A in keyof AppContract]: BridgeArea<AppContract[A]> } & {
+/**
+ * Where "Add PDFs…" lets the user choose files: main's OS dialog (`uploads.chooseFiles`, the
+ * app), or a file input in the page (the browser demo, where main has no dialog to show).
+ */
+export type FilePicker = 'main' | 'page'
+
+/** How files from the page become paths main can queue. */
+export interface PageFiles<FileLike> {
+  /** The paths of dropped or picked files, in order, '' for a file that has none. */
+  pathsForFiles(files: readonly FileLike[]): Promise<string[]>
+  /** Who shows the file chooser (see {@link FilePicker}). */
+  readonly filePicker: FilePicker
+}
+
+/** `window.flipdrop`: one object per contract area, plus the dropped-file path lookups. */
+export type FlipdropApi<FileLike = never> = { [A in keyof AppContract]: BridgeArea<AppContract[A]> } & PageFiles<FileLike> & {
   /** The absolute path of a file the user dropped, or '' for a file that has none. */
   getPathForFile(file: FileLike): string
 }
@@ -55,10 +69,15 @@ function isEnvelope(value: unknown): value is Envelope<unknown> {
 /**
  * Builds `window.flipdrop` from the contract. Only the contract's channels are reachable:
  * there is no generic send or invoke, so the renderer cannot name a channel itself.
+ *
+ * `pageFiles` is for the test host only, where a browser file has no path and its bytes are
+ * copied to the host first. Without it (the app's preload) `pathsForFiles` is `getPathForFile`
+ * of each file: no byte of a file ever crosses the bridge, and main shows the file dialog.
  */
 export function createFlipdropApi<FileLike>(
   transport: BridgeTransport,
-  getPathForFile: (file: FileLike) => string
+  getPathForFile: (file: FileLike) => string,
+  pageFiles?: PageFiles<FileLike>
 ): FlipdropApi<FileLike> {
   const api: Record<string, Record<string, unknown>> = {}
   for (const [areaName, area] of Object.entries(contract)) {
@@ -85,5 +104,14 @@ export function createFlipdropApi<FileLike>(
   }
   // The one cast of this file: the loop above builds exactly the mapped type, which
   // TypeScript cannot follow through Object.entries.
-  return Object.freeze({ ...api, getPathForFile }) as unknown as FlipdropApi<FileLike>
+  const files: PageFiles<FileLike> = pageFiles ?? {
+    pathsForFiles: async (list) => list.map((file) => getPathForFile(file)),
+    filePicker: 'main'
+  }
+  return Object.freeze({
+    ...api,
+    getPathForFile,
+    pathsForFiles: (list: readonly FileLike[]) => files.pathsForFiles(list),
+    filePicker: files.filePicker
+  }) as unknown as FlipdropApi<FileLike>
 }

@@ -1,11 +1,15 @@
 import { z } from 'zod'
 import {
+  coverRefSchema,
   duplicateSchema,
+  keepCoverSchema,
   itemRefSchema,
   libraryQuerySchema,
   openByLinkSchema,
   replaceItemSchema,
+  type CoversChange,
   type DownloadProgress,
+  type LibraryCover,
   type DownloadResult,
   type DuplicateResult,
   type LibraryChange,
@@ -31,8 +35,19 @@ export const library = {
   duplicate: invoke<DuplicateResult>()('library:duplicate', duplicateSchema),
   /** Asks where to save (OS dialog in main) and streams the item's PDF there. */
   downloadPdf: invoke<DownloadResult>()('library:downloadPdf', itemRefSchema),
-  /** Queues a new PDF for the item (same ID and link): a dropped file, a URL, or one picked in the OS dialog. */
+  /**
+   * Queues a new PDF for the item (same ID and link): a dropped file, a URL, or one picked in
+   * the OS dialog. With `confirmFirst` it waits, paused, for `uploads.confirmReplace`.
+   */
   replace: invoke<EnqueueResult>()('library:replace', replaceItemSchema),
+  /**
+   * An item's cover from the data folder, fetched by main first when it has none (through
+   * the service's proxy and certificates, http or https); null when none can be had now.
+   */
+  cover: invoke<LibraryCover | null>()('library:cover', coverRefSchema),
+  /** Keeps the window's drawing of a published PDF's first page as its item's cover. */
+  keepCover: invoke<null>()('library:keepCover', keepCoverSchema),
+  coversChanged: event<CoversChange>()('library:coversChanged'),
   syncChanged: event<LibrarySyncState>()('library:syncChanged'),
   changed: event<LibraryChange>()('library:changed'),
   downloadProgress: event<DownloadProgress>()('library:downloadProgress')

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import {
   chooseFilesSchema,
+  decideManySchema,
   decideSameContentSchema,
   enqueuePathsSchema,
   enqueueUrlSchema,
@@ -16,9 +17,19 @@ import {
   type JobView,
   type PlanLimits,
   type QueueChange,
-  type QueueView
+  type QueueView,
+  type UndoResult
 } from '../domain/queue'
 import { event, invoke } from './define'
+
+/** "Export CSV" of a batch: the jobs in the order shown (only the published ones become rows). */
+export const exportCsvSchema = z.object({ jobIds: z.array(z.string().uuid()).min(1).max(10_000) }).strict()
+
+/** What an export saved: the file's name (not its folder) and its rows; a null name when the dialog was cancelled. */
+export interface CsvExport {
+  fileName: string | null
+  rows: number
+}
 
 /** The `uploads` area: the upload queue, its controls, and what it tells as it runs. */
 export const uploads = {
@@ -33,6 +44,21 @@ export const uploads = {
   replace: invoke<EnqueueResult>()('uploads:replace', replaceSchema),
   /** Answers a "same content already published" offer. */
   decideSameContent: invoke<EnqueueResult>()('uploads:decideSameContent', decideSameContentSchema),
+  /** Answers several offers at once (a batch's questions, one table); the results merged. */
+  decideMany: invoke<EnqueueResult>()('uploads:decideMany', decideManySchema),
+  /**
+   * The user confirmed a replace added with `confirmFirst`: it starts once an Undo window of
+   * UNDO_WINDOW_MS has passed (nothing is sent before).
+   */
+  confirmReplace: invoke<JobView>()('uploads:confirmReplace', jobRefSchema),
+  /** Takes back a confirmed replace still in its Undo window: nothing was sent. */
+  undo: invoke<UndoResult>()('uploads:undo', jobRefSchema),
+  /** A replace whose item no longer exists, published as a new item instead (same file, a new link). */
+  publishAsNew: invoke<EnqueueResult>()('uploads:publishAsNew', jobRefSchema),
+  /** "Try now": asks the service at once and retries at once what waits after its errors. */
+  checkNow: invoke<Connectivity>()('uploads:checkNow', z.undefined()),
+  /** Reads the plan's quota and limits again (the window came to the front, a sync ended). */
+  refreshLimits: invoke<PlanLimits>()('uploads:refreshLimits', z.undefined()),
   /** Pauses one job, or the whole queue without a job ID. */
   pause: invoke<QueueView>()('uploads:pause', optionalJobRefSchema),
   resume: invoke<QueueView>()('uploads:resume', optionalJobRefSchema),
@@ -44,6 +70,8 @@ export const uploads = {
   /** Changes the name or title of a job that has not started. */
   rename: invoke<JobView>()('uploads:rename', renameJobSchema),
   clearFinished: invoke<QueueView>()('uploads:clearFinished', z.undefined()),
+  /** Saves the published ones of these jobs as a CSV file (name, title, kind, link, pages, file) where the user picks. */
+  exportCsv: invoke<CsvExport>()('uploads:exportCsv', exportCsvSchema),
   /** Bytes of a file job's PDF (for its thumbnail), read by main from the path it holds. */
   readPdfRange: invoke<Uint8Array>()('uploads:readPdfRange', pdfRangeSchema),
   /**

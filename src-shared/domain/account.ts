@@ -1,4 +1,4 @@
-import type { Subscription } from './service/account'
+import type { Payment, Profile, Subscription } from './service/account'
 import type { BackgroundMusic, Currency, Skin, Template } from './service/references'
 
 /*
@@ -34,4 +34,20 @@ export interface ReferencesView {
   refreshing: boolean
   /** Why the last refresh failed (offline, refused…), or null when it worked. */
   problem: string | null
+}
+
+/** A value as last received from the service, and when (ISO 8601). */
+export interface Received<T> {
+  value: T
+  at: string
+}
+
+/**
+ * The profile, plan and billing history as last received for the account signed in, kept on
+ * disk so the Account view shows them offline ("as of …"). Each is null until received once.
+ */
+export interface AccountSnapshot {
+  profile: Received<Profile> | null
+  plan: Received<PlanView> | null
+  payments: Received<Payment[]> | null
 }

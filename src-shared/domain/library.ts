@@ -112,10 +112,49 @@ export interface DownloadProgress {
   total: number | null
 }
 
-/** Replace an item's PDF from a file (path from a drop, or the OS dialog when absent) or a URL. */
+/**
+ * Replace an item's PDF from a file (path from a drop, or the OS dialog when absent) or a URL.
+ * `confirmFirst` adds the replace paused, for the window to show the cover beside the new
+ * first page and ask (see the uploads area's `confirmReplace`).
+ */
 export const replaceItemSchema = itemRefSchema
   .extend({
     path: z.string().min(1).max(4096).optional(),
-    url: z.string().min(1).max(2048).optional()
+    url: z.string().min(1).max(2048).optional(),
+    confirmFirst: z.boolean().optional()
   })
   .strict()
+
+/** A library key (`Flipbook:12`), as the window names an item's cover. */
+export const libraryKeySchema = z.string().regex(/^(Flipbook|Document):[1-9]\d{0,15}$/, 'Not an item of the library.')
+
+export const coverRefSchema = z.object({ key: libraryKeySchema }).strict()
+
+/** Image types a cover may have, told by its first bytes (never by what a server says). */
+export const COVER_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const
+export type CoverType = (typeof COVER_TYPES)[number]
+
+/** An item's cover as main keeps it (in the data folder, per account): the image's bytes and type. */
+export interface LibraryCover {
+  bytes: Uint8Array
+  type: CoverType
+}
+
+/** The largest cover main keeps or hands over (a first page drawn at tile size is far smaller). */
+export const MAX_COVER_BYTES = 2 * 1024 * 1024
+
+/**
+ * The first page of a PDF FlipDrop published, drawn by the window (pdf.js) at cover size, to be
+ * kept as that item's cover: the job says which item, main checks it published it.
+ */
+export const keepCoverSchema = z
+  .object({
+    jobId: z.string().uuid(),
+    png: z.instanceof(Uint8Array).refine((bytes) => bytes.length > 0 && bytes.length <= MAX_COVER_BYTES, 'A cover of at most 2 MiB.')
+  })
+  .strict()
+
+/** Covers that changed (a new first page kept, an old one dropped): the window asks for them again. */
+export interface CoversChange {
+  keys: string[]
+}

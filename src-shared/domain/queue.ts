@@ -4,7 +4,8 @@ import type { Quota } from './service/quota'
 
 /*
  * The upload queue as the renderer and the command see it. Nothing here carries the API
- * key or a local path: a file is known by its name and size only.
+ * key, and no view carries a local path: a file is known by its name and size only. Only an
+ * enqueue's answer names paths, those the caller gave (EnqueueResult.paths).
  */
 
 /**
@@ -20,9 +21,10 @@ export const FINISHED_STATES: readonly JobState[] = ['done', 'failed', 'cancelle
 /**
  * Why a job is waiting: the service is out of reach, asked to slow down, no key is signed in
  * (or the key was refused), the key in use belongs to another account than the job's, the
- * key's account is not confirmed yet, or an automatic retry is due later.
+ * key's account is not confirmed yet, an automatic retry is due later, or it is in the Undo window
+ * of a confirmed replace (`until` says when it starts).
  */
-export type WaitReason = 'offline' | 'rate-limited' | 'signed-out' | 'other-account' | 'identifying' | 'retry'
+export type WaitReason = 'offline' | 'rate-limited' | 'signed-out' | 'other-account' | 'identifying' | 'retry' | 'undo-window'
 
 /**
  * Why a job failed, as a stable code beside its sentence: what scripts (`--json`) and other
@@ -54,7 +56,8 @@ export const FAILURE_CODES = [
 ] as const
 export type FailureCode = (typeof FAILURE_CODES)[number]
 
-export type JobSource = { type: 'file'; fileName: string; size: number } | { type: 'url'; url: string }
+/** A file by name, size and pages as a reader counts them (null: added before FlipDrop counted them); or a link. */
+export type JobSource = { type: 'file'; fileName: string; size: number; pages: number | null } | { type: 'url'; url: string }
 
 export interface JobProgress {
   sent: number
@@ -92,9 +95,20 @@ export interface JobView {
   addedAt: string
 }
 
+/**
+ * What stands between FlipDrop and the service right now, for the app-wide status strip:
+ * no network on this computer; a network but no answer from the service (a proxy, a
+ * firewall, or the service down); the service answering with errors.
+ */
+export type ConnectionProblem = 'no-network' | 'unreachable' | 'service'
+
 /** Whether the service can be reached, and why not. */
 export interface Connectivity {
   online: boolean
+  /** Null when nothing is wrong (a rate-limit wait and signing out have their own fields). */
+  problem: ConnectionProblem | null
+  /** With problem 'service': when uploads try again by themselves. */
+  retryAt: string | null
   /** A rate-limit wait in force, and until when. */
   rateLimitedUntil: string | null
   signedIn: boolean
@@ -120,17 +134,59 @@ export interface QueueView {
   notices: string[]
 }
 
+/**
+ * Why a path or URL did not become a job, as a stable code beside its sentence (what the
+ * command's --json reports; the window shows the sentence). Where a failure means the same,
+ * the word is the failure's.
+ */
+export const REFUSAL_CODES = [
+  'file-missing',
+  'unreadable',
+  'not-a-file',
+  'not-absolute',
+  'link-loop',
+  'too-many',
+  'empty',
+  'not-pdf',
+  'damaged',
+  'password',
+  'no-pages',
+  'unchecked',
+  'too-large',
+  'quota',
+  /** Its content is published already, and the choice was to skip it. */
+  'duplicate',
+  /** The same content waits in the queue already (`jobId` names that job). */
+  'already-queued',
+  /** A link that cannot be published (not http(s), credentials in it, not a web address). */
+  'bad-link',
+  /** A link on a host the service will not download from. */
+  'source-refused',
+  'item-gone',
+  /** A same-content question that was not answered in time. */
+  'expired'
+] as const
+export type RefusalCode = (typeof REFUSAL_CODES)[number]
+
 /** A path or URL that did not become a job, and why. */
 export interface RefusedSource {
   /** The file name or URL, for display. */
   source: string
   reason: string
+  /** Optional so older holders (and the window) can leave it out. */
+  code?: RefusalCode
+  /** The file's full path as given or found in a given folder: the caller named it. */
+  path?: string
+  /** With `already-queued`: the job that will publish it. */
+  jobId?: string
 }
 
 /** A file whose content was already published: the user decides what to do. */
 export interface SameContentOffer {
   offerId: string
   fileName: string
+  /** The file's full path (the caller named it); optional for older holders. */
+  path?: string
   size: number
   docType: DocType
   /** The items published earlier from the same bytes (newest first). */
@@ -141,6 +197,11 @@ export interface EnqueueResult {
   added: JobView[]
   refused: RefusedSource[]
   sameContent: SameContentOffer[]
+  /**
+   * The full path of each added file job, by job ID: the caller named these files (or their
+   * folders), so the answer may say where each one is; the views themselves stay path-free.
+   */
+  paths?: Record<string, string>
 }
 
 export const SAME_CONTENT_CHOICES = ['replace', 'new', 'skip'] as const
@@ -203,11 +264,21 @@ export const enqueueUrlSchema = z
   })
   .strict()
 
+/** How long a confirmed replace of a live item waits before anything is sent, so it can be undone. */
+export const UNDO_WINDOW_MS = 10_000
+
 export const replaceSchema = z
   .object({
     itemId: z.number().int().positive(),
     /** The item's kind, which says its host: IDs are per host (a Document is replaced on the document host). */
     docType: docType.default('Flipbook'),
+    /**
+     * Add it paused, for the window to show the item's cover beside the new first page and
+     * ask; `confirmReplace` then starts it after an Undo window.
+     */
+    confirmFirst: z.boolean().optional(),
+    /** The item's name as the window knows it, shown until the service tells it (offline, say). */
+    name: itemName.optional(),
     path: z.string().min(1).max(4096).optional(),
     url: z.string().min(1).max(2048).optional()
   })
@@ -215,10 +286,26 @@ export const replaceSchema = z
   .refine((input) => (input.path === undefined) !== (input.url === undefined), { message: 'Give either a file or a URL.' })
 
 export const jobRefSchema = z.object({ jobId }).strict()
+
+/** What an Undo did: the job was taken out before anything was sent, or it had started already. */
+export interface UndoResult {
+  undone: boolean
+  /** Why it could not be undone (it started); null when it was. */
+  reason: string | null
+}
 export const optionalJobRefSchema = z.object({ jobId: jobId.optional() }).strict().default({})
 export const moveJobSchema = z.object({ jobId, toIndex: z.number().int().min(0) }).strict()
 export const renameJobSchema = z.object({ jobId, name: itemName.optional(), title: itemName.optional() }).strict()
-export const decideSameContentSchema = z.object({ offerId: z.string().uuid(), choice: z.enum(SAME_CONTENT_CHOICES) }).strict()
+export const decideSameContentSchema = z
+  .object({
+    offerId: z.string().uuid(),
+    choice: z.enum(SAME_CONTENT_CHOICES),
+    /** With "replace": add the replace paused, to be confirmed (see replaceSchema.confirmFirst). */
+    confirmFirst: z.boolean().optional()
+  })
+  .strict()
+/** Several same-content questions answered at once (the compact table of a batch). */
+export const decideManySchema = z.object({ answers: z.array(decideSameContentSchema).min(1).max(10_000) }).strict()
 
 /** Largest piece of a job's PDF the renderer may read at once (pdf.js asks for 64 KiB chunks). */
 export const MAX_PDF_RANGE_BYTES = 1024 * 1024

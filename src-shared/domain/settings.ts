@@ -44,9 +44,9 @@ const proxyUrl = z
 
 /** Everything the user can set, with defaults; shared by the Settings form and main. */
 export const settingsSchema = z.object({
-  baseUrl: serviceUrl('Service address').default(DEFAULT_BASE_URL),
+  baseUrl: serviceUrl('The flipbook service address').default(DEFAULT_BASE_URL),
   /** The document host; Documents cannot be made without it (no public default is known). */
-  documentUrl: serviceUrl('Document host', true).default(''),
+  documentUrl: serviceUrl('The document service address', true).default(''),
   uploadConcurrency: z
     .number({ message: 'Uploads at once must be a number.' })
     .int('Uploads at once must be a whole number.')
@@ -60,8 +60,21 @@ export const settingsSchema = z.object({
 
 export type Settings = z.output<typeof settingsSchema>
 
-/** A change to some settings; each field is checked as in the full schema. */
-export const settingsPatchSchema = settingsSchema.partial().strict()
+const shape = settingsSchema.shape
+
+/**
+ * A change to some settings; each field is checked as in the full schema. Without the
+ * defaults: a field left out of a change is kept as it is, never reset to its default.
+ */
+export const settingsPatchSchema = z
+  .object({
+    baseUrl: shape.baseUrl.removeDefault().optional(),
+    documentUrl: shape.documentUrl.removeDefault().optional(),
+    uploadConcurrency: shape.uploadConcurrency.removeDefault().optional(),
+    proxyUrl: shape.proxyUrl.removeDefault().optional(),
+    notifications: shape.notifications.removeDefault().optional()
+  })
+  .strict()
 
 export type SettingsPatch = z.input<typeof settingsPatchSchema>
 

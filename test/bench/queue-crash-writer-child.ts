@@ -12,7 +12,7 @@ const { store } = await openQueueStore(dir)
 const jobs = Array.from({ length: count }, (_, index) =>
   newJob({
     kind: 'create',
-    source: { type: 'file', path: `/designs/file-${index}.pdf`, fileName: `file-${index}.pdf`, size: 120_000, mtimeMs: Date.now(), sha256: 'f'.repeat(64) },
+    source: { type: 'file', path: `/designs/file-${index}.pdf`, fileName: `file-${index}.pdf`, size: 120_000, mtimeMs: Date.now(), sha256: 'f'.repeat(64), pages: 4 },
     docType: 'Flipbook',
     accountId: 'bench-account',
     name: `file-${index}`,

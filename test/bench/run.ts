@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { writeLargePdf } from '../emulator/fixtures/make-pdf'
+import { corpusParseTimes } from './corpus-bench'
 import { spawnEmulator } from './emulator-process'
 import { loadSnapshot, syncLibrary } from './library-bench'
 import { measureUploadMemoryInFreshProcess } from './fresh-process-memory'
@@ -156,6 +157,19 @@ async function queueEnqueueAndRestore(): Promise<void> {
   })
 }
 
+/** Each file of pdf.js's test corpus decided alone by the intake: the time per file. */
+async function corpusIntake(): Promise<void> {
+  const times = await corpusParseTimes()
+  rows.push({
+    what: `intake decision per file, pdf.js test corpus (${times.files} files)`,
+    measured: `median ${times.medianMs.toFixed(1)} ms, worst ${times.worst.ms.toFixed(0)} ms (${times.worst.name})`,
+    reference: `${times.parsed} of ${times.files} unusual, opened by pdf.js`,
+    ratio: '-',
+    target: 'reported',
+    ok: true
+  })
+}
+
 /** 100 small PDFs through the queue at 30 requests per 2 s: jobs per second against the ideal. */
 async function queueRate(): Promise<void> {
   const limit = 30
@@ -289,6 +303,7 @@ try {
   await libraryUi()
   // The queue's timings first, before gigabyte uploads churn the page cache and the CPU.
   await queueEnqueueAndRestore()
+  await corpusIntake()
   await queueRate()
   await uploadThroughput(dir)
   await uploadMemory(dir)

@@ -1,11 +1,11 @@
-import { copyFile, mkdtemp, readFile } from 'node:fs/promises'
+import { copyFile, mkdtemp, readdir, readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { TestCa } from '../support/test-ca'
 import { startTestHost } from '../host/test-host'
 import { E2E_KEY, expect } from './fixtures'
 import { AccountPage } from './pages/account-page'
-import { snapshotBoth } from './support/snapshot-both'
+import { snapshotLaptop } from './support/snapshot-laptop'
 import { fetchOverTls, tlsTest as test } from './support/tls-test'
 
 /*
@@ -29,6 +29,16 @@ async function served(baseUrl: string, ca: TestCa, path: string): Promise<unknow
   return (JSON.parse((await fetchOverTls(`${baseUrl}${path}`, ca)).toString('utf8')) as { Items: unknown[] }).Items
 }
 
+/** The service's lists: their headings in the view, and where the emulator serves them. */
+const LISTS: [string, string][] = [
+  ['Flipbook templates', '/api/list-templates?DocType=0'],
+  ['Document templates', '/api/list-templates?DocType=1'],
+  ['Flipbook skins', '/api/list-skins?Type=false'],
+  ['Document skins', '/api/list-skins?Type=true'],
+  ['Currencies for selling', '/api/list-currencies'],
+  ['Background music', '/api/list-background-music']
+]
+
 /** 30 s of silent 8 kHz mono WAV: long enough not to end during the test. */
 function silentWav(seconds = 30): Buffer {
   const samples = 8000 * seconds
@@ -48,152 +58,182 @@ function silentWav(seconds = 30): Buffer {
   return wav
 }
 
-test('every field of whoami, profile, subscription and payments is shown as the service holds it', async ({ app, page, emulator }) => {
+test('the account, plan and payments are shown as the service holds them, in words for people', async ({ app, page, emulator }) => {
   const held = emulator.state.accountOf(E2E_KEY)
   if (!held) throw new Error('no emulator account')
   await app.goTo('account')
   const account = new AccountPage(page)
 
-  await account.section('Who am I').getByText('Details').click()
-  await expect.poll(() => account.allFacts('Who am I')).toEqual({
-    Name: held.name,
-    Email: held.email,
+  await expect(account.name).toHaveText(held.name)
+  await account.section('Your account').getByText('Technical details').click()
+  await expect.poll(() => account.allFacts('Your account')).toEqual({
+    'E-mail': held.email,
     Brand: held.brand,
-    'App host': new URL(emulator.baseUrl).host,
-    'Largest upload': `${emulator.options.maxFileMb} MB`,
-    'User ID': held.userId,
-    'Vendor ID': held.vendorId
-  })
-
-  await expect.poll(() => account.allFacts('Profile')).toEqual({
-    Name: held.name,
-    Phone: held.phone === '' ? 'none' : held.phone,
-    'Profile image': held.profileImage === '' ? 'none' : held.profileImage
+    Phone: held.phone === '' ? 'None' : held.phone,
+    'Account number': held.userId,
+    'Vendor number': held.vendorId,
+    'Service host': new URL(emulator.baseUrl).host
   })
 
   const offset = emulator.options.utcOffsetMinutes
   const flipbooks = emulator.state.quota(E2E_KEY, 'Flipbook')
   const documents = emulator.state.quota(E2E_KEY, 'Document')
-  const maxBytes = emulator.options.maxFileMb * 1024 * 1024
-  await account.section('Plan').getByText('Billing contact').click()
+  const plan = account.section('Plan')
+  await expect(plan.getByTestId('plan-name')).toHaveText(held.plan)
+  await expect(plan.getByTestId('plan-status')).toHaveText(held.status)
+  await expect(plan).toContainText(`Next invoice ${shownDate(serverDay(held.nextInvoiceMs, offset))}`)
+  await expect(plan).toContainText(`Active since ${shownDate(serverDay(held.activeFromMs, offset))}`)
+  await plan.getByText('Billing contact').click()
   await expect.poll(() => account.allFacts('Plan')).toEqual({
-    Plan: held.plan,
-    Status: held.status,
-    Fees: held.fees,
-    Tax: held.tax,
-    'Subscription ID': held.subscriptionId,
-    'Active from': shownDate(serverDay(held.activeFromMs, offset)),
-    'Next invoice': shownDate(serverDay(held.nextInvoiceMs, offset)),
-    'Max file size': `${emulator.options.maxFileMb} MB (${maxBytes.toLocaleString('en-GB')} bytes)`,
+    'Largest PDF': `${emulator.options.maxFileMb} MB`,
+    'Items on this plan': flipbooks.max.toLocaleString('en-GB'),
     'Custom domains': '5',
     'Advanced sharing': 'Yes',
-    'Lead e-mail verification': 'Yes',
-    'Lifetime deal': 'No',
-    'Max items': flipbooks.max.toLocaleString('en-GB'),
+    'Verify readers’ e-mail on lead forms': 'Yes',
+    'Lifetime plan': 'No',
+    Price: held.fees,
+    Tax: held.tax,
+    'Subscription number': held.subscriptionId,
     Brand: held.brand,
     Name: held.name,
-    Email: held.email,
-    Mobile: held.phone === '' ? 'none' : held.phone
+    'E-mail': held.email,
+    Mobile: held.phone === '' ? 'None' : held.phone
   })
-  const plan = account.section('Plan')
   for (const [label, quota] of [['Flipbooks', flipbooks], ['Documents', documents]] as const) {
     const meter = plan.getByRole('meter', { name: label })
     await expect(meter).toHaveAttribute('aria-valuetext', `${quota.count} of ${quota.max} used, ${quota.left} left`)
     await expect(meter).toHaveAttribute('aria-valuemax', String(quota.max))
   }
+  await expect(plan.getByTestId('documents-line')).toContainText('Documents are PDFs shown in the service’s document viewer')
 
   // Newest first; every column of every payment; the invoice button only where there is a URL.
   const expected = [...held.payments]
     .sort((a, b) => b.paidMs - a.paidMs)
-    .map((p) => [p.orderId, shownDate(new Date(p.paidMs).toISOString()), p.plan, p.amount, p.itemCount.toLocaleString('en-GB'), p.invoiceUrl ? 'Open invoice' : 'No invoice'])
+    .map((p) => [p.orderId, shownDate(new Date(p.paidMs).toISOString()), p.plan, p.amount, p.itemCount.toLocaleString('en-GB'), p.invoiceUrl ? 'Invoice' : 'No invoice'])
   await expect.poll(() => account.billingCells()).toEqual(expected)
   await expect(account.columnHeader('Date')).toHaveAttribute('aria-sort', 'descending')
+  // The words of the old view are gone.
+  await expect(page.getByText(/Who am I|App host|Reference lists|web page instead of data/)).toHaveCount(0)
+  await expect(account.updatedLine).toContainText('Updated')
+  await page.getByRole('main').evaluate((main) => main.scrollTo(0, 0))
+  await snapshotLaptop(page, 'account')
+  for (const section of ['Your account', 'Plan', 'Billing history', 'Templates, skins and music'] as const) await account.screenshotSection(section)
 })
 
-test('a profile edit that changes the name and leaves the phone empty says which changed and which were kept', async ({ app, page, emulator }) => {
+test('a profile edit changes the name in the sidebar at once and says what the service kept', async ({ app, page, emulator }) => {
   const held = emulator.state.accountOf(E2E_KEY)
   if (!held) throw new Error('no emulator account')
   const phoneBefore = held.phone
   await app.goTo('account')
-  const profile = new AccountPage(page).section('Profile')
+  const account = new AccountPage(page)
+  const you = account.section('Your account')
+  await expect(app.accountMenu).toContainText(held.name)
 
+  await account.editProfile.click()
+  // The form holds what the profile holds now.
+  await expect(you.getByLabel('Name', { exact: true })).toHaveValue(held.name)
+  await expect(you.getByLabel('Name', { exact: true })).toBeFocused()
   // The shared schema checks in the form: nothing is sent for a bad phone.
-  await profile.getByLabel('New phone').fill('call me maybe')
-  await profile.getByRole('button', { name: 'Save profile' }).click()
-  await expect(profile.getByText('That does not look like a phone number.', { exact: false })).toBeVisible()
+  await you.getByLabel('Phone').fill('call me maybe')
+  await account.saveProfile.click()
+  await expect(you.getByText('That does not look like a phone number.', { exact: false })).toBeVisible()
   expect(emulator.state.requests.filter((r) => r.path === '/api/set-profile')).toHaveLength(0)
 
-  await profile.getByLabel('New phone').fill('')
-  await profile.getByLabel('New name').fill('Dana Q. Whitfield')
-  await profile.getByRole('button', { name: 'Save profile' }).click()
-  const report = profile.getByTestId('profile-report')
-  await expect(report.getByTestId('profile-changed')).toHaveText('Changed: Name.')
-  await expect(report.getByTestId('profile-kept')).toContainText('Left empty, kept as before: Phone and Profile image.')
-  await expect(report.getByTestId('profile-kept')).toContainText('the service cannot clear a field')
+  await you.getByLabel('Phone').fill(phoneBefore)
+  await you.getByLabel('Name', { exact: true }).fill('Dana Q. Whitfield')
+  await account.saveProfile.click()
+  const report = you.getByTestId('profile-report')
+  await expect(report.getByTestId('profile-changed')).toHaveText('Saved: name.')
   await expect(report.getByTestId('profile-unchanged')).toHaveCount(0)
   expect(held.name).toBe('Dana Q. Whitfield')
   expect(held.phone).toBe(phoneBefore)
-  await expect.poll(() => new AccountPage(page).allFacts('Profile')).toMatchObject({ Name: 'Dana Q. Whitfield' })
+  await expect(account.name).toHaveText('Dana Q. Whitfield')
+  // The sidebar's account menu reads the account again at once: no reload, no focus change.
+  await expect(app.accountMenu).toContainText('Dana Q. Whitfield')
 
-  // A second save sets only the image: it shows as an image with alt text, from the service's https URL.
+  // A second save sets only the picture: it shows as an image with alt text, from the service's https URL.
   const image = `${emulator.baseUrl}/__files/images/profile/${held.userId}.png`
-  await profile.getByLabel('New profile image address').fill(image)
-  await profile.getByRole('button', { name: 'Save profile' }).click()
-  await expect(report.getByTestId('profile-changed')).toHaveText('Changed: Profile image.')
-  await expect(report.getByTestId('profile-kept')).toContainText('Left empty, kept as before: Name and Phone.')
+  await account.editProfile.click()
+  await you.getByLabel('Profile picture').fill(image)
+  await account.saveProfile.click()
+  await expect(report.getByTestId('profile-changed')).toHaveText('Saved: profile picture.')
   expect(held.profileImage).toBe(image)
-  const photo = profile.getByRole('img', { name: 'Profile image of Dana Q. Whitfield' })
+  const photo = you.getByRole('img', { name: 'Profile picture of Dana Q. Whitfield' })
   await expect(photo).toHaveAttribute('src', image)
   await expect.poll(() => photo.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0)
-  await new AccountPage(page).screenshotSection('Profile')
+  await account.screenshotSection('Your account', 'account-profile-saved')
 })
 
-test('every reference list is shown with its count and thumbnails, then offline from the cache with "last updated"', async ({ app, page, emulator, ca, keychain, host }) => {
-  // Two app starts, and an offline refresh that spends its retries before it says why.
-  test.setTimeout(60_000)
+test('every list of the service is shown with its count and thumbnails', async ({ app, page, emulator, ca }) => {
   await app.goTo('account')
   const account = new AccountPage(page)
-  const lists: [string, string][] = [
-    ['Flipbook templates', '/api/list-templates?DocType=0'],
-    ['Document templates', '/api/list-templates?DocType=1'],
-    ['Flipbook skins', '/api/list-skins?Type=false'],
-    ['Document skins', '/api/list-skins?Type=true'],
-    ['Currencies', '/api/list-currencies'],
-    ['Background music', '/api/list-background-music']
-  ]
-  const counts: Record<string, number> = {}
-  for (const [title, path] of lists) {
-    counts[title] = (await served(emulator.baseUrl, ca, path)).length
-    await expect(account.referenceList(title).getByRole('listitem')).toHaveCount(counts[title] ?? -1)
-    expect(await account.referenceCount(title)).toBe(counts[title])
+  for (const [title, path] of LISTS) {
+    const count = (await served(emulator.baseUrl, ca, path)).length
+    await expect(account.referenceList(title).getByRole('listitem')).toHaveCount(count)
+    expect(await account.referenceCount(title)).toBe(count)
   }
   // Skin thumbnails load from the service's https URLs (lazily: once scrolled into view).
   const thumbs = account.referenceList('Flipbook skins').locator('img')
-  await expect(thumbs).toHaveCount(counts['Flipbook skins'] ?? -1)
+  await expect(thumbs).toHaveCount((await served(emulator.baseUrl, ca, '/api/list-skins?Type=false')).length)
   await account.referenceList('Flipbook skins').scrollIntoViewIfNeeded()
   expect(await thumbs.first().getAttribute('src')).toMatch(/^https:\/\/127\.0\.0\.1:\d+\/__files\/skins\//)
   await expect.poll(() => thumbs.evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).naturalWidth > 0))).toBe(true)
-  await expect(account.updatedLine).toContainText('Last updated')
-  await account.tall(() => snapshotBoth(page, 'account'))
-  for (const section of ['Who am I', 'Plan', 'Billing history', 'Reference lists'] as const) await account.screenshotSection(section)
+  await expect(account.updatedLine).toContainText('Updated')
+})
 
-  // Offline: the service is gone, and FlipDrop starts again on a copy of its data folder.
-  const cached = JSON.parse(await readFile(join(host.userDataDir, 'references.json'), 'utf8')) as { updatedAt: string }
+test('offline it shows the account, plan, billing and lists once "as of", with the forms that need the service off', async ({ app, page, emulator, ca, keychain, host }) => {
+  // Two app starts, and offline reads that spend their retries.
+  test.setTimeout(60_000)
+  const held = emulator.state.accountOf(E2E_KEY)
+  if (!held) throw new Error('no emulator account')
+  await app.goTo('account')
+  const online = new AccountPage(page)
+  await expect(online.billingRows).toHaveCount(held.payments.length)
+  await expect(online.section('Plan').getByTestId('plan-name')).toHaveText(held.plan)
+  await expect(online.updatedLine).toContainText('Updated')
+  await expect(online.asOf).toHaveCount(0)
+  // Main keeps what it read, on disk, for this account.
+  await expect.poll(async () => readdir(host.userDataDir)).toContain('account-details.json')
+  const counts: Record<string, number> = {}
+  for (const [title, path] of LISTS) counts[title] = (await served(emulator.baseUrl, ca, path)).length
+
+  // Offline: the service is gone, the OS says there is no network, and FlipDrop starts again on a copy of its data folder.
   await emulator.close()
   const dir = await mkdtemp(join(tmpdir(), 'flipdrop-e2e-offline-'))
-  for (const file of ['settings.json', 'account.json', 'references.json']) await copyFile(join(host.userDataDir, file), join(dir, file))
+  for (const file of ['settings.json', 'account.json', 'references.json', 'account-details.json']) await copyFile(join(host.userDataDir, file), join(dir, file))
+  const kept = JSON.parse(await readFile(join(dir, 'account-details.json'), 'utf8')) as { plan: { at: string }; profile: { at: string }; payments: { at: string } }
   const offlineHost = await startTestHost({ userDataDir: dir, core: { keychain, environment: { apiKey: E2E_KEY }, trustedCertificates: [ca.caCert] } })
+  offlineHost.core.uploads.networkChanged(false)
   // A page of its own: its thumbnails fail to load offline, which Chromium logs as errors.
   const offlinePage = await page.context().newPage()
   try {
+    await offlinePage.setViewportSize({ width: 1280, height: 800 })
     await offlinePage.goto(offlineHost.url)
     await offlinePage.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Account' }).click()
     const offline = new AccountPage(offlinePage)
-    const shownUpdate = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyle: 'short', timeZone: ZONE }).format(new Date(cached.updatedAt))
-    await expect(offline.updatedLine).toContainText(`Last updated ${shownUpdate}.`)
-    for (const [title] of lists) expect(await offline.referenceCount(title)).toBe(counts[title])
-    await expect(offline.section('Reference lists').getByTestId('references-problem')).toContainText('Showing the lists as last received.', { timeout: 20_000 })
-    await offline.screenshotSection('Reference lists')
+    await expect(offlinePage.getByTestId('status-strip')).toContainText('No network')
+
+    // What was last received, once, with its time: the oldest part shown.
+    const oldest = [kept.plan.at, kept.profile.at, kept.payments.at, JSON.parse(await readFile(join(dir, 'references.json'), 'utf8')).updatedAt as string].sort()[0] ?? ''
+    const shownTime = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyle: 'short', timeZone: ZONE }).format(new Date(oldest))
+    await expect(offline.asOf).toHaveCount(1)
+    await expect(offline.asOf).toHaveText(`Shown as last received, as of ${shownTime}.`)
+    await expect(offline.name).toHaveText(held.name)
+    await expect(offline.section('Plan').getByTestId('plan-name')).toHaveText(held.plan)
+    await expect(offline.section('Plan').getByRole('meter', { name: 'Flipbooks' })).toBeVisible()
+    await expect(offline.billingRows).toHaveCount(held.payments.length)
+    for (const [title] of LISTS) expect(await offline.referenceCount(title)).toBe(counts[title])
+
+    // The forms that need the service are off, with one short reason each; nothing else is repeated.
+    await expect(offline.editProfile).toBeDisabled()
+    await expect(offline.section('Templates, skins and music').getByRole('button', { name: 'Check for changes' })).toBeDisabled()
+    await expect(offlinePage.getByText('Changes need a connection to the service.')).toHaveCount(2)
+    // The live reads fail while the view is open: still no error in the view, no "unknown".
+    await expect.poll(() => offlineHost.transcript.filter((entry) => entry.channel === 'account:plan' && !entry.reply.ok).length, { timeout: 30_000 }).toBeGreaterThan(0)
+    await expect(offlinePage.getByRole('main').getByRole('alert')).toHaveCount(0)
+    await expect(offlinePage.getByRole('main').getByText('unknown', { exact: false })).toHaveCount(0)
+    await expect(offlinePage.getByRole('main').getByText('could not be reached', { exact: false })).toHaveCount(0)
+    await snapshotLaptop(offlinePage, 'account-offline')
   } finally {
     await offlinePage.close()
     await offlineHost.close()

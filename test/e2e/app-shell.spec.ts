@@ -3,8 +3,11 @@ import { expect, test } from './fixtures'
 
 test.use({ signedIn: true })
 
-test('shows the version it got from main over the bridge', async ({ app, host }) => {
+test('shows the version it got from main over the bridge, under About in the account menu', async ({ app, host }) => {
   const expected = host.booted.app.info().version
+  await expect(app.ready).toBeVisible()
+  await expect(app.version).toHaveCount(0)
+  await app.openAbout()
   await expect(app.version).toHaveText(`Version ${expected}`)
   expect(host.transcript.map((entry) => entry.channel)).toContain('app:info')
 })
@@ -19,13 +22,13 @@ test('navigates between the four views', async ({ app }) => {
 })
 
 test('follows the application menu through the app:navigate event', async ({ app, host }) => {
-  await expect(app.version).toBeVisible()
+  await expect(app.ready).toBeVisible()
   host.emit(contract.app.navigate, 'library')
   await expect(app.heading('library')).toBeVisible()
 })
 
 test('a malformed payload comes back as a validation error, not a crash', async ({ app, host }) => {
-  await expect(app.version).toBeVisible()
+  await expect(app.ready).toBeVisible()
   const reply = await app.page.evaluate(() =>
     // Deliberately wrong type: the contract's schema takes a string.
     (window.flipdrop.app.openExternal as (input: unknown) => Promise<unknown>)({ url: 42 })
@@ -38,7 +41,7 @@ test('a malformed payload comes back as a validation error, not a crash', async 
 })
 
 test('https links open in the browser through main; other schemes are refused', async ({ app, host }) => {
-  await expect(app.version).toBeVisible()
+  await expect(app.ready).toBeVisible()
   const refused = await app.page.evaluate(() => window.flipdrop.app.openExternal('file:///etc/passwd'))
   expect(refused).toEqual({ ok: false, error: { code: 'not-allowed', message: expect.stringContaining('https') } })
   const opened = await app.page.evaluate(() => window.flipdrop.app.openExternal('https://example.com/help'))
@@ -47,14 +50,14 @@ test('https links open in the browser through main; other schemes are refused', 
 })
 
 test('the bridge exposes only contract methods, frozen', async ({ app }) => {
-  await expect(app.version).toBeVisible()
+  await expect(app.ready).toBeVisible()
   const shape = await app.page.evaluate(() => ({
     keys: Object.keys(window.flipdrop).sort(),
     app: Object.keys(window.flipdrop.app).sort(),
     frozen: Object.isFrozen(window.flipdrop) && Object.isFrozen(window.flipdrop.app)
   }))
   expect(shape).toEqual({
-    keys: ['account', 'app', 'auth', 'getPathForFile', 'library', 'links', 'settings', 'uploads'],
+    keys: ['account', 'app', 'auth', 'filePicker', 'getPathForFile', 'library', 'links', 'pathsForFiles', 'settings', 'uploads'],
     app: ['copyText', 'info', 'onNavigate', 'onShowJob', 'onStartupChanged', 'openExternal', 'retryStartup', 'startupState'],
     frozen: true
   })

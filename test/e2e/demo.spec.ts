@@ -43,6 +43,7 @@ test('npm run demo -- --browser --items 200: ready within 60 s, signed in to the
   const account = (await whoami.body.json()) as { Name: string; Email: string }
 
   await page.goto(ready.appUrl)
+  await page.getByRole('button', { name: 'Account menu' }).click()
   const badge = page.getByLabel('Signed-in account')
   await expect(badge).toContainText(account.Name)
   await expect(badge).toContainText(account.Email)

@@ -6,13 +6,13 @@ import { makePdf } from '../emulator/fixtures/make-pdf'
 import { expect, test } from './fixtures'
 import { LibraryPage } from './pages/library-page'
 import { PublishPage } from './pages/publish-page'
-import { snapshotBoth } from './support/snapshot-both'
+import { snapshotLaptop } from './support/snapshot-laptop'
 
 const dropDir = mkdtempSync(join(tmpdir(), 'flipdrop-e2e-links-'))
 // Files settle after 150 ms here (1 s in the app), so a save is acted on quickly.
 test.use({ signedIn: true, hostOptions: { dropDir, core: { links: { stabilityMs: 150, pollIntervalMs: 50 } } }, emulatorOptions: { seed: 3 } })
 
-test('"Keep linked" on a published job: saving the file again updates the item with the same link', async ({ app, emulator, page }) => {
+test('"Update when the file changes" on a published job: saving the file again updates the item with the same link', async ({ app, emulator, page }) => {
   const publish = new PublishPage(page)
   const path = join(dropDir, 'price-list.pdf')
   await writeFile(path, await makePdf(1, 'price list v1'))
@@ -24,12 +24,14 @@ test('"Keep linked" on a published job: saving the file again updates the item w
   expect(item).toBeDefined()
   const slug = item?.slug
 
-  await row.getByRole('button', { name: 'Keep the file of price-list linked' }).click()
-  await expect(row.getByText('Linked', { exact: true })).toBeVisible()
+  const follow = publish.keepUpdated('price-list')
+  await expect(follow).toHaveAttribute('aria-checked', 'false')
+  await follow.click()
+  await expect(follow).toHaveAttribute('aria-checked', 'true')
 
   // A re-export: the same file, new content.
   await writeFile(path, await makePdf(3, 'price list v2'))
-  await expect(page.getByTestId('toast')).toHaveText('Updated price-list (same link).', { timeout: 15_000 })
+  await expect(page.getByTestId('toast').filter({ hasText: 'Updated price-list' })).toHaveText('Updated price-list (same link).', { timeout: 15_000 })
   const after = emulator.state.items.get(item?.id ?? 0)
   expect(after?.slug).toBe(slug)
   expect(after?.pages).toBe(3)
@@ -43,7 +45,50 @@ test('"Keep linked" on a published job: saving the file again updates the item w
   await page.setViewportSize({ width: 1280, height: 1500 })
   // A toast fading out is half transparent: axe would judge its contrast mid-fade.
   await expect(page.getByTestId('toast')).toHaveCount(0)
-  await snapshotBoth(page, 'settings-linked-files')
+  await snapshotLaptop(page, 'settings-linked-files')
+})
+
+test('Settings: a linked file’s switch stops and restarts its updates; the same link throughout', async ({ app, emulator, host, page }) => {
+  test.setTimeout(60_000)
+  const path = join(dropDir, 'rate-card.pdf')
+  await writeFile(path, await makePdf(1, 'rate card v1'))
+  await expect(app.heading('publish')).toBeAttached()
+  // Published and linked through main: the publish row's own switch is the test above.
+  const { added } = await host.core.uploads.enqueuePaths({ paths: [path], docType: 'Flipbook', onSameContent: 'ask' })
+  const jobId = added[0]?.id ?? ''
+  await expect.poll(() => host.core.uploads.list().jobs.find((job) => job.id === jobId)?.state, { timeout: 15_000 }).toBe('done')
+  await host.core.links.linkJob({ jobId })
+  const item = [...emulator.state.items.values()].find((entry) => entry.name === 'rate-card')
+  if (!item) throw new Error('not published')
+  const slug = item.slug
+
+  await app.goTo('settings')
+  const row = page.getByRole('list', { name: 'Linked files' }).getByRole('listitem').filter({ hasText: 'rate-card' })
+  await expect(row).toContainText(path)
+  const update = row.getByRole('switch', { name: 'rate-card Update when the file changes' })
+  await expect(update).toHaveAttribute('aria-checked', 'true')
+
+  // Switched off: saving the file again publishes nothing.
+  await update.click()
+  await expect(update).toHaveAttribute('aria-checked', 'false')
+  await expect(row).toContainText('Not updating')
+  await expect.poll(async () => (await host.core.links.list()).links.find((link) => link.itemId === item.id)?.state).toBe('paused')
+  await writeFile(path, await makePdf(3, 'rate card v2'))
+  await page.waitForTimeout(1500)
+  expect(emulator.state.items.get(item.id)?.pages).toBe(1)
+
+  // Switched on again: the change waiting in the file is published, same link, one item.
+  await update.click()
+  await expect(update).toHaveAttribute('aria-checked', 'true')
+  await expect.poll(() => emulator.state.items.get(item.id)?.pages, { timeout: 15_000 }).toBe(3)
+  expect(emulator.state.items.get(item.id)?.slug).toBe(slug)
+  expect([...emulator.state.items.values()].filter((entry) => entry.name === 'rate-card')).toHaveLength(1)
+  await expect(row).toContainText('Last published')
+
+  // A toast fading out is half transparent: axe would judge its contrast mid-fade.
+  await expect(page.getByTestId('toast')).toHaveCount(0, { timeout: 15_000 })
+  await row.scrollIntoViewIfNeeded()
+  await snapshotLaptop(page, 'settings-linked-file-switch')
 })
 
 test('a hot folder offers what is already there, publishes it when asked, and links it', async ({ app, host, emulator, page }) => {

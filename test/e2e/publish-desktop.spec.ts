@@ -7,7 +7,7 @@ import { makePdf } from '../emulator/fixtures/make-pdf'
 import { E2E_KEY, expect, test } from './fixtures'
 import { PublishPage } from './pages/publish-page'
 import { SignInPage } from './pages/sign-in-page'
-import { snapshotBoth } from './support/snapshot-both'
+import { snapshotLaptop } from './support/snapshot-laptop'
 
 /** What reaches the publish view from outside it: the OS, notifications, the service's state. */
 const dropDir = mkdtempSync(join(tmpdir(), 'flipdrop-e2e-desktop-'))
@@ -39,7 +39,7 @@ test('a clicked notification shows its job: the publish view opens with that job
   const publish = new PublishPage(page)
   for (const name of ['north', 'south', 'east']) await pdf(`${name}.pdf`)
   await expect(app.heading('publish')).toBeVisible()
-  await page.getByRole('checkbox', { name: 'Review before publishing' }).check()
+  await publish.review.check()
   await publish.drop([{ name: 'north.pdf' }, { name: 'south.pdf' }, { name: 'east.pdf' }])
   await expect(publish.rows).toHaveCount(3)
   await app.goTo('account')
@@ -55,15 +55,15 @@ test('signing out keeps the queue: the sign-in view says what waits, and it is a
   const publish = new PublishPage(page)
   for (const name of ['left', 'right']) await pdf(`${name}.pdf`)
   await expect(app.heading('publish')).toBeVisible()
-  await page.getByRole('checkbox', { name: 'Review before publishing' }).check()
+  await publish.review.check()
   await publish.drop([{ name: 'left.pdf' }, { name: 'right.pdf' }])
   await expect(publish.rows).toHaveCount(2)
 
-  await page.getByRole('button', { name: 'Sign out' }).first().click()
+  await app.signOut()
   const signIn = new SignInPage(page)
   await expect(signIn.heading).toBeVisible()
   await expect(page.getByTestId('queue-waits')).toContainText('2 uploads wait in the queue')
-  await snapshotBoth(page, 'sign-in-with-queue')
+  await snapshotLaptop(page, 'sign-in-with-queue')
 
   await signIn.signIn(E2E_KEY, { baseUrl: emulator.baseUrl })
   await expect(app.heading('publish')).toBeVisible()
@@ -97,9 +97,9 @@ test.describe('a service that asks to slow down', () => {
 
     await publish.drop([{ name: 'poster.pdf' }])
     await expect(publish.banner).toContainText('The service asked FlipDrop to slow down')
-    await expect(publish.banner).toContainText('Uploads continue at')
+    await expect(publish.banner).toContainText('Everything continues at')
     await expect(publish.row('poster')).toHaveAttribute('data-state', 'waiting')
-    await snapshotBoth(page, 'publish-rate-limited')
+    await snapshotLaptop(page, 'publish-rate-limited')
     expect(emulator.state.items.size).toBe(0)
   })
 })

@@ -28,7 +28,7 @@ test('dropping 3 PDFs and a text file publishes the PDFs with progress, lists th
   await pdf('autumn.pdf')
   await writeFile(join(dropDir, 'notes.txt'), 'meeting notes, not a PDF')
   await expect(app.heading('publish')).toBeVisible()
-  await expect(page.getByTestId('empty-queue')).toBeVisible()
+  await expect(publish.empty).toBeVisible()
 
   const files = [{ name: 'summer.pdf' }, { name: 'spring.pdf' }, { name: 'autumn.pdf' }, { name: 'notes.txt', type: 'text/plain' }]
   await publish.dragOver(files)
@@ -55,12 +55,13 @@ test('dropping 3 PDFs and a text file publishes the PDFs with progress, lists th
   // A finished job shows its link, ready to copy (through main's clipboard).
   const spring = items.find((item) => item.name === 'spring')
   const link = publish.row('spring').getByTestId('job-link')
-  await expect(link).toHaveText(/^http:\/\/127\.0\.0\.1:\d+\/view\//)
+  await expect(link).toHaveText(/^127\.0\.0\.1:\d+\/view\//)
+  await expect(publish.state('spring')).toHaveText('Published')
   await publish.row('spring').getByRole('button', { name: 'Copy link of spring' }).click()
-  await expect.poll(() => host.copiedTexts.at(-1)).toBe(await link.textContent())
-  await expect(page.getByTestId('toast')).toHaveText('Link copied.')
+  await expect.poll(() => host.copiedTexts.at(-1)).toBe(await link.getAttribute('href'))
+  await expect(publish.toast).toHaveText('Link copied.')
   expect(spring).toBeDefined()
-  await expect(page.getByTestId('queue-summary')).toHaveText('3 published')
+  await expect(publish.batchHeadline).toHaveText('3 flipbooks published')
 })
 
 test.describe('a plan with a 1 MB upload limit', () => {
@@ -75,7 +76,7 @@ test.describe('a plan with a 1 MB upload limit', () => {
     await expect(publish.quota).toContainText('left')
     await publish.drop([{ name: 'poster.pdf' }])
     await expect(publish.skipped).toContainText('poster.pdf is 2 MB; your plan allows 1 MB.')
-    await expect(page.getByTestId('empty-queue')).toBeVisible()
+    await expect(publish.empty).toBeVisible()
     expect(emulator.state.requests.filter((entry) => entry.path.startsWith('/api/create'))).toEqual([])
   })
 })
@@ -98,6 +99,8 @@ test.describe('a plan with room for 2 more flipbooks', () => {
     await expect(publish.rows).toHaveCount(2)
     expect([...emulator.state.items.values()].map((item) => item.name).sort()).toEqual(['one', 'two'])
     // The header follows the create answers.
-    await expect(publish.quota.locator('[data-kind="Flipbook"]')).toContainText('0 left')
+    await expect(publish.quota.locator('[data-kind="Flipbook"]')).toContainText('none left')
+    // And the publish view says what can be done.
+    await expect(publish.planFull).toContainText('Your plan has no flipbooks left')
   })
 })

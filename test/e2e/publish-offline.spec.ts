@@ -6,6 +6,7 @@ import { startEmulator } from '../emulator'
 import { makePdf } from '../emulator/fixtures/make-pdf'
 import { E2E_KEY, expect, test } from './fixtures'
 import { PublishPage } from './pages/publish-page'
+import { snapshotLaptop } from './support/snapshot-laptop'
 
 const dropDir = mkdtempSync(join(tmpdir(), 'flipdrop-e2e-offline-'))
 test.use({ signedIn: true, hostOptions: { dropDir } })
@@ -25,12 +26,16 @@ test('dropped while the service is out of reach: the jobs wait, offline, and pub
   await emulator.close()
 
   await publish.drop([{ name: 'harbour.pdf' }, { name: 'lighthouse.pdf' }])
-  await expect(publish.banner).toContainText('You are offline')
-  await expect(publish.banner).toContainText('Uploads start by themselves when the network is back.')
+  await expect(publish.banner).toContainText('Can’t reach the flipbook service')
+  await expect(publish.banner.getByRole('button', { name: 'Try now' })).toBeVisible()
+  // The strip says why; the rows say just "Waiting", with no line that repeats it.
   for (const name of ['harbour', 'lighthouse']) {
     await expect(publish.row(name)).toHaveAttribute('data-state', 'waiting')
-    await expect(publish.row(name).locator('.state-badge')).toHaveText('Offline')
+    await expect(publish.state(name)).toHaveText('Waiting')
+    await expect(publish.reason(name)).toHaveCount(0)
   }
+  await expect(publish.batchHeadline).toHaveText('Waiting · 0 of 2 done')
+  await snapshotLaptop(page, 'publish-offline')
 
   const back = await startEmulator({ keys: [E2E_KEY], port, documentPort, log: () => {} })
   try {

@@ -2,69 +2,180 @@ import { mkdtempSync } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { UNDO_WINDOW_MS } from '../../src-shared/domain/queue'
 import { makePdf } from '../emulator/fixtures/make-pdf'
+import type { RunningEmulator } from '../emulator'
+import { deleteOnServer } from '../support/delete-on-server'
 import { expect, test } from './fixtures'
 import { PublishPage } from './pages/publish-page'
+import { LAPTOP_SIZES, snapshotLaptop } from './support/snapshot-laptop'
 
+/*
+ * Issue 18 parts 1, 2 and 7 on the publish side: nothing live changes by accident (Replace
+ * asks with both covers, then waits out an Undo window before anything is sent), several
+ * questions are one table, and a replace whose item is gone offers "Publish as new".
+ */
 const dropDir = mkdtempSync(join(tmpdir(), 'flipdrop-e2e-same-'))
 test.use({ signedIn: true, hostOptions: { dropDir }, emulatorOptions: { seed: false } })
 
-test('the same content again asks per file: replace keeps the item and its link, new makes another, skip sends nothing', async ({
+const replaces = (emulator: RunningEmulator): number => emulator.state.requests.filter((entry) => entry.path.startsWith('/api/replace-pdf')).length
+const creates = (emulator: RunningEmulator): number => emulator.state.requests.filter((entry) => entry.path.startsWith('/api/create-by-')).length
+
+async function publishOnce(publish: PublishPage, names: string[]): Promise<void> {
+  for (const name of names) await writeFile(join(dropDir, `${name}.pdf`), await makePdf(2, name))
+  await publish.drop(names.map((name) => ({ name: `${name}.pdf` })))
+  for (const name of names) await expect(publish.row(name)).toHaveAttribute('data-state', 'done', { timeout: 15_000 })
+  await publish.page.getByRole('button', { name: 'Clear finished' }).click()
+  await expect(publish.empty).toBeVisible()
+}
+
+test('Replace on already-published content asks first; Undo within the window sends nothing; confirmed, it is sent once the window passed', async ({
   app,
   emulator,
   page
 }) => {
+  test.setTimeout(90_000)
   const publish = new PublishPage(page)
-  for (const name of ['alpha', 'beta', 'gamma']) await writeFile(join(dropDir, `${name}.pdf`), await makePdf(2, name))
-  const files = [{ name: 'alpha.pdf' }, { name: 'beta.pdf' }, { name: 'gamma.pdf' }]
   await expect(app.heading('publish')).toBeVisible()
-  await publish.drop(files)
-  for (const name of ['alpha', 'beta', 'gamma']) await expect(publish.row(name)).toHaveAttribute('data-state', 'done', { timeout: 15_000 })
-  // Copied, since the emulator changes its records in place.
-  const first = new Map([...emulator.state.items.values()].map((item) => [item.name, { id: item.id, slug: item.slug, fileId: item.fileId }]))
-  await page.getByRole('button', { name: 'Clear finished' }).click()
-  await expect(page.getByTestId('empty-queue')).toBeVisible()
+  await publishOnce(publish, ['alpha'])
+  const alpha = [...emulator.state.items.values()].find((item) => item.name === 'alpha')
+  const before = { fileId: alpha?.fileId, slug: alpha?.slug }
 
-  await publish.drop(files)
-  for (const file of files) await expect(publish.sameContent(file.name)).toBeVisible()
-  await expect(publish.sameContent('alpha.pdf')).toContainText('is already published as “alpha”')
-  const creates = (): number => emulator.state.requests.filter((entry) => entry.path === '/api/create-by-file').length
-  const createsBefore = creates()
+  await publish.drop([{ name: 'alpha.pdf' }])
+  const question = publish.sameContent('alpha.pdf')
+  await expect(question).toContainText('alpha.pdf is already published as “alpha”.')
+  await expect(question).toContainText('Replacing keeps its link')
+  await question.getByRole('button', { name: 'Replace “alpha”…' }).click()
 
-  await publish.sameContent('alpha.pdf').getByRole('button', { name: 'Replace “alpha”' }).click()
-  await publish.sameContent('beta.pdf').getByRole('button', { name: 'Publish a new one' }).click()
-  await publish.sameContent('gamma.pdf').getByRole('button', { name: 'Skip' }).click()
-  await expect(page.getByTestId('same-content')).toHaveCount(0)
-  await expect(publish.skipped).toContainText('Skipped gamma.pdf: the same content is already published as “gamma”')
+  // The confirmation: the item named, its link kept, the new first page beside the cover.
+  const dialog = publish.replaceDialog
+  await expect(dialog).toHaveAccessibleName('Replace “alpha”?')
+  await expect(dialog).toContainText('The link stays the same.')
+  await expect(dialog.getByTestId('job-thumbnail')).toHaveAttribute('data-state', 'ready', { timeout: 15_000 })
+  await expect(publish.row('alpha')).toHaveAttribute('data-paused', 'true')
+  await snapshotLaptop(page, 'publish-replace-confirm')
+  expect(replaces(emulator)).toBe(0)
 
-  await expect(publish.rows).toHaveCount(2)
-  await expect(publish.row('alpha')).toHaveAttribute('data-state', 'done', { timeout: 15_000 })
-  await expect(publish.row('alpha')).toContainText('Replaces item')
-  await expect(publish.row('beta')).toHaveAttribute('data-state', 'done', { timeout: 15_000 })
-  const items = [...emulator.state.items.values()]
-  // Replace: same item, same link, its PDF sent again (PUT replace-pdf), no create.
-  const alpha = items.filter((item) => item.name === 'alpha')
-  expect(alpha).toEqual([expect.objectContaining({ id: first.get('alpha')?.id, slug: first.get('alpha')?.slug })])
-  expect(alpha[0]?.fileId).not.toBe(first.get('alpha')?.fileId)
-  expect(emulator.state.requests.filter((entry) => entry.path === `/api/replace-pdf/${first.get('alpha')?.id}`)).toHaveLength(1)
-  // New: a second item. Skip: nothing.
-  expect(items.filter((item) => item.name === 'beta')).toHaveLength(2)
-  expect(items.filter((item) => item.name === 'gamma')).toHaveLength(1)
-  expect(creates() - createsBefore).toBe(1)
+  // Confirmed, then undone within the window, once per laptop size (the window lasts 10 s; the
+  // screenshots of one size and axe fit in it).
+  for (const size of LAPTOP_SIZES) {
+    if ((await publish.rows.count()) === 0) {
+      await publish.drop([{ name: 'alpha.pdf' }])
+      await publish.sameContent('alpha.pdf').getByRole('button', { name: 'Replace “alpha”…' }).click()
+    }
+    await publish.replaceDialog.getByRole('button', { name: 'Replace', exact: true }).click()
+    await expect(publish.replaceDialog).toBeHidden()
+    const toast = publish.toast.filter({ hasText: 'Replacing “alpha” in a moment.' })
+    await expect(toast.getByRole('button', { name: /^Undo/ })).toBeVisible()
+    await expect(publish.state('alpha')).toHaveText('Waiting')
+    await expect(publish.reason('alpha')).toHaveText(/^Starts in \d+ s — you can still undo it\.$/)
+    await snapshotLaptop(page, 'publish-replace-undo-window', [size])
+    await toast.getByRole('button', { name: /^Undo/ }).click()
+    await expect(publish.toast.filter({ hasText: 'Replacement undone — nothing was sent.' }).first()).toBeVisible()
+    await expect(publish.rows).toHaveCount(0)
+  }
+  // Past the window: still nothing was sent.
+  await page.waitForTimeout(UNDO_WINDOW_MS + 1000)
+  expect(replaces(emulator)).toBe(0)
+  expect(emulator.state.items.get(alpha?.id ?? 0)?.fileId).toBe(before.fileId)
+
+  // Again, and this time it goes: nothing before the window has passed, then exactly one replace.
+  await publish.drop([{ name: 'alpha.pdf' }])
+  await publish.sameContent('alpha.pdf').getByRole('button', { name: 'Replace “alpha”…' }).click()
+  await publish.replaceDialog.getByRole('button', { name: 'Replace', exact: true }).click()
+  const confirmedAt = Date.now()
+  await expect(publish.row('alpha').getByRole('button', { name: 'Undo the replacement of alpha' })).toBeVisible()
+  await page.waitForTimeout(UNDO_WINDOW_MS / 2)
+  expect(replaces(emulator)).toBe(0)
+  await expect(publish.row('alpha')).toHaveAttribute('data-state', 'done', { timeout: UNDO_WINDOW_MS + 15_000 })
+  expect(Date.now() - confirmedAt).toBeGreaterThanOrEqual(UNDO_WINDOW_MS - 500)
+  await expect(publish.state('alpha')).toHaveText('Updated')
+  expect(replaces(emulator)).toBe(1)
+  const after = emulator.state.items.get(alpha?.id ?? 0)
+  expect(after?.slug).toBe(before.slug)
+  expect(after?.fileId).not.toBe(before.fileId)
+  // No item IDs anywhere in the view.
+  await expect(page.locator('.publish')).not.toContainText(String(alpha?.id))
 })
 
-test('"for all" answers every question at once', async ({ app, emulator, page }) => {
+test('several questions are one table: the choice for all at the top, one answer each, the replaces confirmed together', async ({
+  app,
+  emulator,
+  page
+}) => {
+  test.setTimeout(90_000)
   const publish = new PublishPage(page)
-  for (const name of ['north', 'south']) await writeFile(join(dropDir, `${name}.pdf`), await makePdf(1, name))
-  const files = [{ name: 'north.pdf' }, { name: 'south.pdf' }]
   await expect(app.heading('publish')).toBeVisible()
-  await publish.drop(files)
-  for (const name of ['north', 'south']) await expect(publish.row(name)).toHaveAttribute('data-state', 'done', { timeout: 15_000 })
-  await publish.drop(files)
-  await expect(page.getByTestId('same-content')).toHaveCount(2)
-  await page.getByRole('button', { name: 'Skip all' }).click()
-  await expect(page.getByTestId('same-content')).toHaveCount(0)
-  await expect(publish.skipped).toContainText('Skipped north.pdf')
-  await expect(publish.skipped).toContainText('Skipped south.pdf')
+  await publishOnce(publish, ['north', 'south', 'east'])
+  const createsBefore = creates(emulator)
+
+  await publish.drop([{ name: 'north.pdf' }, { name: 'south.pdf' }, { name: 'east.pdf' }])
+  const table = publish.questions
+  await expect(table.getByRole('heading')).toHaveText('Already published · 3 files')
+  await expect(table.getByRole('columnheader')).toHaveText(['File', 'Published as', 'What to do'])
+  await expect(table.getByTestId('same-content')).toHaveCount(3)
+  await expect(publish.sameContent('north.pdf').getByRole('link', { name: 'north' })).toBeVisible()
+  await snapshotLaptop(page, 'publish-same-content-table')
+
+  // Nothing is assumed: Continue with no choice says what is missing and sends nothing.
+  await table.getByRole('button', { name: 'Continue' }).click()
+  await expect(table).toContainText('3 files without a choice yet')
+  await table.getByRole('combobox', { name: 'For all files' }).selectOption({ label: 'Replace (same link)' })
+  for (const file of ['north.pdf', 'south.pdf', 'east.pdf']) {
+    await expect(table.getByRole('combobox', { name: `What to do with ${file}` })).toHaveValue('replace')
+  }
+  await table.getByRole('combobox', { name: 'What to do with east.pdf' }).selectOption({ label: 'Publish as new' })
+  await table.getByRole('button', { name: 'Continue' }).click()
+
+  const dialog = publish.replaceDialog
+  await expect(dialog).toHaveAccessibleName('Replace 2 items?')
+  await expect(dialog.getByRole('list', { name: 'What changes' }).getByRole('listitem')).toHaveCount(2)
+  await expect(table).toBeHidden()
+  await dialog.getByRole('button', { name: 'Replace 2' }).click()
+  await expect(publish.row('east')).toHaveAttribute('data-state', 'done', { timeout: 15_000 })
+  expect(replaces(emulator)).toBe(0)
+  for (const name of ['north', 'south']) await expect(publish.row(name)).toHaveAttribute('data-state', 'done', { timeout: UNDO_WINDOW_MS + 15_000 })
+  expect(replaces(emulator)).toBe(2)
+  expect(creates(emulator) - createsBefore).toBe(1)
+  expect([...emulator.state.items.values()].filter((item) => item.name === 'east')).toHaveLength(2)
+  await expect(publish.batchHeadline).toHaveText('1 flipbook published · 2 items updated (same links)')
+})
+
+test('"Skip all" from the table sends nothing and says what was skipped', async ({ app, emulator, page }) => {
+  const publish = new PublishPage(page)
+  await expect(app.heading('publish')).toBeVisible()
+  await publishOnce(publish, ['left', 'right'])
+  await publish.drop([{ name: 'left.pdf' }, { name: 'right.pdf' }])
+  await publish.questions.getByRole('combobox', { name: 'For all files' }).selectOption({ label: 'Skip' })
+  await publish.questions.getByRole('button', { name: 'Continue' }).click()
+  await expect(publish.questions).toBeHidden()
+  await expect(publish.skipped).toContainText('Skipped left.pdf')
+  await expect(publish.skipped).toContainText('Skipped right.pdf')
   expect([...emulator.state.items.values()]).toHaveLength(2)
+})
+
+test('a replace whose item was deleted on the service fails with why, and offers "Publish as new"', async ({ app, host, emulator, page }) => {
+  const publish = new PublishPage(page)
+  await expect(app.heading('publish')).toBeVisible()
+  await publishOnce(publish, ['poster'])
+  const poster = [...emulator.state.items.values()].find((item) => item.name === 'poster')
+  const path = join(dropDir, 'poster v2.pdf')
+  await writeFile(path, await makePdf(4, 'poster v2'))
+  // Queued as the library queues a confirmed replace; the item goes away on the service before it is sent.
+  const { added } = await host.core.uploads.replace({ itemId: poster?.id ?? 0, docType: 'Flipbook', path, confirmFirst: true })
+  deleteOnServer(emulator, [poster?.id ?? 0])
+  await host.core.uploads.resume({ jobId: added[0]?.id ?? '' })
+  await expect(publish.row('poster')).toHaveAttribute('data-state', 'failed', { timeout: 15_000 })
+  await expect(publish.state('poster')).toHaveText('Failed')
+  await expect(publish.reason('poster')).not.toBeEmpty()
+  await expect(publish.row('poster').getByRole('button', { name: 'Retry poster' })).toHaveCount(0)
+  await snapshotLaptop(page, 'publish-item-gone')
+
+  await publish.row('poster').getByRole('button', { name: 'Publish poster as a new item' }).click()
+  await expect(publish.row('poster')).toHaveAttribute('data-state', 'done', { timeout: 15_000 })
+  await expect(publish.state('poster')).toHaveText('Published')
+  const now = [...emulator.state.items.values()].filter((item) => item.name === 'poster')
+  expect(now).toHaveLength(1)
+  expect(now[0]?.id).not.toBe(poster?.id)
+  expect(now[0]?.pages).toBe(4)
 })

@@ -8,7 +8,7 @@ import { startPdfSource } from '../support/pdf-source'
 import { expect, test } from './fixtures'
 import type { TestHost } from '../host/test-host'
 import { PublishPage } from './pages/publish-page'
-import { snapshotBoth } from './support/snapshot-both'
+import { snapshotLaptop } from './support/snapshot-laptop'
 
 const dropDir = mkdtempSync(join(tmpdir(), 'flipdrop-e2e-states-'))
 test.use({
@@ -83,12 +83,31 @@ test('the publish view with a job in every state: screenshots and axe in light a
     }
     await expect(publish.row('Autumn lookbook')).toHaveAttribute('data-paused', 'true')
     await expect(publish.row('Annual report').getByRole('progressbar')).toHaveAttribute('aria-valuenow', /^[1-9]\d?$/)
-    await snapshotBoth(page, 'publish-every-state')
+    // One state word each; the reason on the line below where there is one.
+    await expect(publish.state('Spring catalogue')).toHaveText('Published')
+    await expect(publish.state('Price list from the web')).toHaveText('Failed')
+    await expect(publish.reason('Price list from the web')).not.toBeEmpty()
+    await expect(publish.state('Old draft')).toHaveText('Cancelled')
+    await expect(publish.state('Newsletter')).toHaveText('Waiting')
+    await expect(publish.state('Brochure')).toHaveText('Publishing')
+    await expect(publish.state('Annual report')).toHaveText(/^Publishing \d+ %$/)
+    await expect(publish.state('Menu')).toHaveText('Waiting')
+    await expect(publish.state('Autumn lookbook')).toHaveText('Paused')
+    // Active rows first.
+    await expect(publish.rows.locator('.job-name').first()).toHaveText(/^(Brochure|Annual report)$/)
+    await expect(publish.batchHeadline).toHaveText(/^Publishing \d of \d/)
+    await snapshotLaptop(page, 'publish-every-state')
+
+    // "Publish from link…", open over the list.
+    await publish.fromLink.click()
+    await expect(publish.linkField).toBeFocused()
+    await snapshotLaptop(page, 'publish-link-form')
+    await page.keyboard.press('Escape')
 
     // The drop overlay, over the same view.
     await publish.dragOver([{ name: 'a.pdf' }, { name: 'b.pdf' }, { name: 'c.txt', type: 'text/plain' }])
     await expect(publish.overlay).toBeVisible()
-    await snapshotBoth(page, 'publish-drop-overlay')
+    await snapshotLaptop(page, 'publish-drop-overlay')
   } finally {
     await source.close()
   }
@@ -97,5 +116,16 @@ test('the publish view with a job in every state: screenshots and axe in light a
 test('the empty publish view, light and dark', async ({ page, app }) => {
   await expect(app.heading('publish')).toBeVisible()
   await expect(page.getByTestId('empty-queue')).toBeVisible()
-  await snapshotBoth(page, 'publish-empty')
+  await snapshotLaptop(page, 'publish-empty')
+})
+
+test.describe('the first run', () => {
+  test.use({ emulatorOptions: { seed: false } })
+
+  test('an empty library and queue: "Publish your first PDF", light and dark', async ({ page, app }) => {
+    const publish = new PublishPage(page)
+    await expect(app.heading('publish')).toBeVisible()
+    await expect(publish.empty.getByRole('heading', { name: 'Publish your first PDF' })).toBeVisible()
+    await snapshotLaptop(page, 'publish-first-run')
+  })
 })

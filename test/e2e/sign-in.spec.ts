@@ -1,8 +1,10 @@
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
+import { DEFAULT_BASE_URL } from '../../src-shared/domain/settings'
 import { E2E_KEY, expect, test } from './fixtures'
 import { SignInPage } from './pages/sign-in-page'
+import { snapshotLaptop } from './support/snapshot-laptop'
 
 test('a good key signs in, shows the account, and is stored in the keychain', async ({ app, emulator, host, keychain }) => {
   const signIn = new SignInPage(app.page)
@@ -12,20 +14,51 @@ test('a good key signs in, shows the account, and is stored in the keychain', as
   await expect(signIn.keyInput).toHaveAttribute('type', 'text')
   await signIn.signIn(E2E_KEY, { baseUrl: emulator.baseUrl })
   const account = emulator.state.accountOf(E2E_KEY)
-  const badge = app.page.getByLabel('Signed-in account')
+  await app.openAccountMenu()
+  const badge = app.account
   await expect(badge).toContainText(account?.name ?? '')
   await expect(badge).toContainText(account?.email ?? '')
   await expect(badge).toContainText(account?.brand ?? '')
   await app.goTo('settings')
-  await expect(app.page.getByTestId('key-status')).toHaveText('Stored in your system keychain')
+  await expect(app.page.getByTestId('key-status')).toHaveText('Stored in your system keychain.')
   expect(await keychain.get('default')).toBe(E2E_KEY)
   expect(host.core.auth.status().storage).toBe('keychain')
 })
 
-test('a bad key is refused and nothing is stored', async ({ app, host, keychain }) => {
+test('the first run is centred and branded; the help link opens the service’s site through main', async ({ app, host }) => {
+  const signIn = new SignInPage(app.page)
+  await expect(signIn.heading).toBeVisible()
+  // Signed out, the page is the sign-in's own: no sidebar.
+  await expect(app.ready).toHaveCount(0)
+  await expect(app.page.getByText('Drop in your PDFs and they become flipbooks', { exact: false })).toBeVisible()
+  // The addresses are tucked away until asked for.
+  await expect(signIn.serviceAddress).toBeHidden()
+  const card = await app.page.locator('.first-run-card').boundingBox()
+  const window = app.page.viewportSize()
+  if (!card || !window) throw new Error('no sign-in card')
+  expect(Math.abs(card.x + card.width / 2 - window.width / 2)).toBeLessThan(2)
+  expect(Math.abs(card.y + card.height / 2 - window.height / 2)).toBeLessThan(40)
+
+  await signIn.helpLink.click()
+  await expect.poll(() => host.openedUrls).toEqual([new URL(DEFAULT_BASE_URL).href])
+  // The app stayed where it was: the link went to the browser, not into the window.
+  await expect(signIn.heading).toBeVisible()
+  await snapshotLaptop(app.page, 'sign-in')
+})
+
+test('a bad key is refused right under the field, and nothing is stored', async ({ app, host, keychain }) => {
   const signIn = new SignInPage(app.page)
   await signIn.signIn('fd-wrong-key-0000000')
-  await expect(signIn.alert).toContainText('This API key was not accepted')
+  await expect(signIn.keyError).toContainText('This API key was not accepted')
+  await expect(signIn.keyError).toHaveAttribute('role', 'alert')
+  await expect(signIn.keyInput).toHaveAttribute('aria-describedby', /api-key-error/)
+  // Under the field, not far away: the error starts just below the input's box.
+  const input = await signIn.keyInput.boundingBox()
+  const error = await signIn.keyError.boundingBox()
+  if (!input || !error) throw new Error('no key field or error')
+  expect(error.y).toBeGreaterThanOrEqual(input.y + input.height)
+  expect(error.y - (input.y + input.height)).toBeLessThan(16)
+  await snapshotLaptop(app.page, 'sign-in-refused')
   await expect(signIn.heading).toBeVisible()
   expect(await keychain.get('default')).toBeNull()
   // Nothing about the account was written: only the settings, the data-folder lock and its socket (an empty queue writes nothing).
@@ -37,7 +70,7 @@ test('an unreachable service says so and keeps what was typed', async ({ app, ke
   await signIn.signIn(E2E_KEY, { baseUrl: 'http://127.0.0.1:9' })
   await expect(signIn.alert).toContainText('could not be reached')
   await expect(signIn.keyInput).toHaveValue(E2E_KEY)
-  await expect(app.page.getByLabel('Service address')).toHaveValue('http://127.0.0.1:9')
+  await expect(signIn.serviceAddress).toHaveValue('http://127.0.0.1:9')
   expect(await keychain.get('default')).toBeNull()
 })
 
@@ -52,8 +85,8 @@ test('the form checks the key and the addresses before asking main', async ({ ap
 test('sign out deletes the key and the cached account', async ({ app, emulator, host, keychain }) => {
   const signIn = new SignInPage(app.page)
   await signIn.signIn(E2E_KEY, { baseUrl: emulator.baseUrl })
-  await expect(app.page.getByLabel('Signed-in account')).toBeVisible()
-  await app.page.getByLabel('Signed-in account').getByRole('button', { name: 'Sign out' }).click()
+  await expect(app.accountMenu).toBeVisible()
+  await app.signOut()
   await expect(signIn.heading).toBeVisible()
   expect(await keychain.get('default')).toBeNull()
   expect(await readdir(host.userDataDir)).not.toContain('account.json')
@@ -62,13 +95,13 @@ test('sign out deletes the key and the cached account', async ({ app, emulator, 
 test('a key revoked mid-session stops requests and asks for a new key', async ({ app, emulator, host, keychain }) => {
   const signIn = new SignInPage(app.page)
   await signIn.signIn(E2E_KEY, { baseUrl: emulator.baseUrl })
-  await expect(app.page.getByLabel('Signed-in account')).toBeVisible()
-  // The reference lists are read in the background after a sign-in: let that finish, so the
-  // revoked key is met by the Account view below and not by those reads.
-  await expect.poll(async () => (await host.core.account.references()).refreshing).toBe(false)
-  // The service forgets the key: every request now gets the HTML 401 page.
-  emulator.state.accounts.delete(E2E_KEY)
+  await expect(app.accountMenu).toBeVisible()
   await app.goTo('account')
+  await expect(app.heading('account')).toBeAttached()
+  // The service forgets the key: every request now gets the HTML 401 page. Whichever meets it
+  // first (a background sync, or the account read asked for here), the window asks for a new key.
+  emulator.state.accounts.delete(E2E_KEY)
+  await app.page.evaluate(() => window.flipdrop.account.profile())
   await expect(signIn.heading).toBeVisible()
   await expect(signIn.alert.first()).toContainText('no longer accepts your API key')
   const before = emulator.state.requests.length
@@ -82,12 +115,12 @@ test('a key revoked mid-session stops requests and asks for a new key', async ({
 test('the key never leaves main: not in files, logs, any IPC result, Pinia state or inputs', async ({ app, emulator, host }) => {
   const signIn = new SignInPage(app.page)
   await signIn.signIn(E2E_KEY, { baseUrl: emulator.baseUrl })
-  await expect(app.page.getByLabel('Signed-in account')).toBeVisible()
+  await expect(app.accountMenu).toBeVisible()
   await app.goTo('account')
   await app.goTo('settings')
-  await app.page.getByLabel('Document host').fill('https://documents.example.com')
-  await app.page.getByRole('button', { name: 'Save settings' }).click()
-  await expect(app.page.getByRole('status')).toHaveText('Settings saved.')
+  await app.page.getByLabel('Document service address').fill('https://documents.example.com')
+  await app.page.getByLabel('Document service address').press('Enter')
+  await expect(app.page.getByRole('region', { name: 'Service addresses' }).getByRole('status')).toHaveText('Saved.')
   const signedInPage = await readPageState(app.page)
   emulator.state.accounts.delete(E2E_KEY)
   await app.page.evaluate(() => window.flipdrop.auth.refresh())

@@ -42,18 +42,6 @@ export async function writeLongPdf(dir: string, name: string, pages: number): Pr
   return path
 }
 
-/**
- * What the queue accepts as a PDF (the header first, %%EOF last) with nothing readable in
- * between: pdf.js cannot open it, so the thumbnail must show its placeholder.
- */
-export async function writeBrokenPdf(dir: string, name: string): Promise<string> {
-  const garbage = Buffer.alloc(20_000)
-  for (let i = 0; i < garbage.length; i++) garbage[i] = (i * 7919 + 13) % 251
-  const path = join(dir, name)
-  await writeFile(path, Buffer.concat([Buffer.from('%PDF-1.7\n'), garbage, Buffer.from('\nstartxref\n999999\n%%EOF\n')]))
-  return path
-}
-
 /** The colour of the large image's pixels. */
 export const IMAGE_COLOUR = { r: 20, g: 90, b: 200 }
 

@@ -5,7 +5,9 @@ import type { Locator, Page } from '@playwright/test'
 import type { TestHost } from '../host/test-host'
 import { expect, test } from './fixtures'
 import { MAX_PDF_RANGE_BYTES } from '../../src-shared/domain/queue'
-import { IMAGE_COLOUR, PAGE_COLOUR, writeBrokenPdf, writeColouredPdf, writeLargeImagePdf, writeLongPdf } from './thumbnail-pdfs'
+import { RENDER_TIME_BUDGET_MS } from '../../src-renderer/src/thumbnails/render-budget'
+import { CORPUS_DIR } from '../support/pdfjs-corpus'
+import { IMAGE_COLOUR, PAGE_COLOUR, writeColouredPdf, writeLargeImagePdf, writeLongPdf } from './thumbnail-pdfs'
 
 test.use({ signedIn: true })
 
@@ -80,9 +82,11 @@ test('a valid PDF shows its first page, drawn for the screen’s pixels, and a l
   expect(bytesRead(host, linkId).calls).toBe(0)
 })
 
-test('a file that says PDF but is garbage shows the broken placeholder, quietly', async ({ app, host }) => {
+test('a PDF whose first page readers cannot draw shows the broken placeholder, quietly', async ({ app, host }) => {
   const dir = await mkdtemp(join(tmpdir(), 'flipdrop-thumbs-'))
-  const [brokenId = '', goodId = ''] = await queueHeld(host, [await writeBrokenPdf(dir, 'broken.pdf'), await writeColouredPdf(dir, 'fine.pdf')])
+  // pdf.js opens it (so the queue takes it), and fails on its page 1: "End of file inside array".
+  const broken = join(CORPUS_DIR, 'poppler-937-0-fuzzed.pdf')
+  const [brokenId = '', goodId = ''] = await queueHeld(host, [broken, await writeColouredPdf(dir, 'fine.pdf')])
   await expect(thumbnailOf(app.page, brokenId)).toHaveAttribute('data-state', 'broken')
   // One bad file does not stop the others.
   await expect(thumbnailOf(app.page, goodId)).toHaveAttribute('data-state', 'ready')
@@ -168,4 +172,63 @@ test('jobs out of view are not read until they scroll into view', async ({ app, 
     await app.page.mouse.wheel(0, 2_000)
     await expect(thumbnailOf(app.page, last)).toHaveAttribute('data-state', 'ready', { timeout: 1_000 })
   }).toPass({ timeout: 15_000 })
+})
+
+/** Starts recording the longest gap between ticks of a 50 ms timer on the window's main thread. */
+async function watchLag(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const state = { last: performance.now(), worst: 0 }
+    Object.assign(globalThis, { lagWatch: state })
+    setInterval(() => {
+      const now = performance.now()
+      state.worst = Math.max(state.worst, now - state.last)
+      state.last = now
+    }, 50)
+  })
+}
+
+/** The longest gap seen since {@link watchLag}, in ms. */
+function worstLag(page: Page): Promise<number> {
+  return page.evaluate(() => (globalThis as unknown as { lagWatch: { worst: number } }).lagWatch.worst)
+}
+
+test('a first page that never finishes drawing is stopped within its budget: placeholder, responsive window, next thumbnail drawn', async ({ app, host }) => {
+  test.setTimeout(90_000)
+  await expect(app.heading('publish')).toBeVisible()
+  await watchLag(app.page)
+  // Form drawings that draw each other for ever: pdf.js runs out of memory on its page 1 after ~50 s.
+  const started = Date.now()
+  const [cycleId = ''] = await queueHeld(host, [join(CORPUS_DIR, 'operator_list_cycle.pdf')])
+  await expect(thumbnailOf(app.page, cycleId)).toHaveAttribute('data-state', 'broken', { timeout: RENDER_TIME_BUDGET_MS + 20_000 })
+  const stoppedAfter = Date.now() - started
+  const lag = await worstLag(app.page)
+  test.info().annotations.push({ type: 'measured', description: `operator_list_cycle.pdf stopped after ${stoppedAfter} ms (budget ${RENDER_TIME_BUDGET_MS} ms); worst main-thread gap ${lag.toFixed(0)} ms` })
+  // The budget, plus getting there: the row drawn, pdf.js loaded, a worker started (slower on a busy machine).
+  expect(stoppedAfter).toBeLessThan(RENDER_TIME_BUDGET_MS + 6_000)
+  expect(lag).toBeLessThan(500)
+  // The window still answers, and pdf.js draws the next file (in a fresh worker).
+  await expect(app.heading('publish')).toBeVisible()
+  const dir = await mkdtemp(join(tmpdir(), 'flipdrop-thumbs-'))
+  const [nextId = ''] = await queueHeld(host, [await writeColouredPdf(dir, 'after-the-loop.pdf')])
+  await expect(thumbnailOf(app.page, nextId)).toHaveAttribute('data-state', 'ready')
+})
+
+test('a first page with a giant image stays within its budget and leaves the window responsive', async ({ app, host }) => {
+  test.setTimeout(90_000)
+  await expect(app.heading('publish')).toBeVisible()
+  await watchLag(app.page)
+  // A decompression bomb: one image stream that inflates far beyond its file size.
+  const started = Date.now()
+  const [bombId = ''] = await queueHeld(host, [join(CORPUS_DIR, 'bomb_giant.pdf')])
+  const thumbnail = thumbnailOf(app.page, bombId)
+  await expect(thumbnail).toHaveAttribute('data-state', /^(ready|broken)$/, { timeout: RENDER_TIME_BUDGET_MS + 20_000 })
+  const settledAfter = Date.now() - started
+  const lag = await worstLag(app.page)
+  const state = await thumbnail.getAttribute('data-state')
+  test.info().annotations.push({ type: 'measured', description: `bomb_giant.pdf: ${String(state)} after ${settledAfter} ms; worst main-thread gap ${lag.toFixed(0)} ms` })
+  expect(settledAfter).toBeLessThan(RENDER_TIME_BUDGET_MS + 6_000)
+  expect(lag).toBeLessThan(500)
+  const dir = await mkdtemp(join(tmpdir(), 'flipdrop-thumbs-'))
+  const [nextId = ''] = await queueHeld(host, [await writeColouredPdf(dir, 'after-the-bomb.pdf')])
+  await expect(thumbnailOf(app.page, nextId)).toHaveAttribute('data-state', 'ready')
 })

@@ -60,7 +60,7 @@ export const emulatorOptionsSchema = z
      * can share an ID and each host serves only its own. Off: one ID space for both hosts.
      */
     separateHostIds: z.boolean().default(false),
-    /** Files up to this size are parsed fully with pdf-lib; bigger ones are checked while streaming. */
+    /** Files up to this size are opened with pdf.js (and wraps merged with pdf-lib); bigger ones are judged while streaming. */
     pdfLibMaxMb: z.number().positive().default(16),
     /** Body size cap of form (non-file) requests, in KiB. */
     maxFormKb: z.number().int().positive().default(1024),

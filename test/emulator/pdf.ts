@@ -1,20 +1,19 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { Transform, type TransformCallback } from 'node:stream'
+import { Worker } from 'node:worker_threads'
 import { PDFDocument } from 'pdf-lib'
+import type { JudgeReply, JudgeRequest } from './pdf-judge-worker'
 
 const HEAD_BYTES = 1024
-const TAIL_BYTES = 1024
 const CARRY_BYTES = 64
 const COUNT_RE = /\/Count\s{1,8}(\d{1,9})/g
 const PAGE_RE = /\/Type\s{0,8}\/Page(?![A-Za-z0-9])/g
 
-/** What a streaming pass over a file saw; enough to judge files too big for pdf-lib. */
+/** What a streaming pass over a file saw; enough to judge files too big to parse in memory. */
 export interface PdfScan {
   size: number
   /** `%PDF-` appears in the first 1024 bytes (where readers accept it). */
   headerOk: boolean
-  /** `%%EOF` appears in the last 1024 bytes, so the file is not cut short. */
-  eofOk: boolean
   /** Largest `/Count n` seen (the root page tree's count in uncompressed files). */
   maxCount: number
   /** Number of visible `/Type /Page` objects. */
@@ -27,9 +26,8 @@ export interface PdfScan {
  */
 export class PdfScanner extends Transform {
   private head = Buffer.alloc(0)
-  private tail = Buffer.alloc(0)
   private carry = Buffer.alloc(0)
-  private scanState: PdfScan = { size: 0, headerOk: false, eofOk: false, maxCount: 0, pageObjects: 0 }
+  private scanState: PdfScan = { size: 0, headerOk: false, maxCount: 0, pageObjects: 0 }
 
   override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
     this.observe(chunk)
@@ -38,12 +36,7 @@ export class PdfScanner extends Transform {
 
   /** The result so far; complete once the stream has finished. */
   get scan(): PdfScan {
-    const tailText = this.tail.toString('latin1')
-    return {
-      ...this.scanState,
-      headerOk: this.head.toString('latin1').includes('%PDF-'),
-      eofOk: tailText.includes('%%EOF')
-    }
+    return { ...this.scanState, headerOk: this.head.toString('latin1').includes('%PDF-') }
   }
 
   private observe(chunk: Buffer): void {
@@ -51,8 +44,6 @@ export class PdfScanner extends Transform {
     if (this.head.length < HEAD_BYTES) {
       this.head = Buffer.concat([this.head, chunk.subarray(0, HEAD_BYTES - this.head.length)])
     }
-    this.tail = Buffer.concat([this.tail, chunk.subarray(Math.max(0, chunk.length - TAIL_BYTES))])
-    if (this.tail.length > TAIL_BYTES) this.tail = this.tail.subarray(this.tail.length - TAIL_BYTES)
     this.scanTokens(chunk)
   }
 
@@ -90,28 +81,74 @@ export class PdfScanner extends Transform {
 /** The verdict on a received file. */
 export type PdfVerdict = { valid: true; pages: number } | { valid: false }
 
+/** The judge's thread, started on the first upload and kept (unreferenced) while the process runs. */
+let judge: Worker | undefined
+let nextId = 1
+const waiting = new Map<number, (pages: number | null) => void>()
+
 /**
- * Decides whether a received file is a PDF by its bytes, never its name (§7 "File is not a valid
- * PDF."). Files up to `pdfLibMaxBytes` are parsed with pdf-lib for the real page count; bigger
- * ones are judged by the streaming scan (header, end marker, page tree count) to keep memory flat.
+ * Starts pdf-judge-worker.ts. From the sources (the emulator always runs from them) the thread
+ * registers tsx's loader first: Node does not pass a parent's `--import tsx` to worker threads.
  */
-export async function judgePdf(path: string, scan: PdfScan, pdfLibMaxBytes: number): Promise<PdfVerdict> {
-  if (!scan.headerOk || !scan.eofOk) return { valid: false }
-  if (scan.size > pdfLibMaxBytes) {
+function startJudge(): Worker {
+  const source = JSON.stringify(new URL('./pdf-judge-worker.ts', import.meta.url).href)
+  const started = new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${source}) })`, { eval: true })
+  started.unref()
+  started.on('message', (reply: JudgeReply) => {
+    waiting.get(reply.id)?.(reply.pages)
+    waiting.delete(reply.id)
+  })
+  started.on('error', () => {
+    judge = undefined
+    for (const done of waiting.values()) done(null)
+    waiting.clear()
+  })
+  return started
+}
+
+/** A file pdf.js has not opened by then is not a valid PDF (pdf.js does not yield while it loops). */
+const JUDGE_TIMEOUT_MS = 30_000
+
+/** Pages pdf.js counts in the file at `path` opened without a password, or null when it cannot open it. */
+function pdfjsPages(path: string): Promise<number | null> {
+  judge ??= startJudge()
+  const id = nextId++
+  const thread = judge
+  thread.ref()
+  return new Promise<number | null>((resolve) => {
+    const timer = setTimeout(() => {
+      // Stuck on this file: the thread goes (the next upload starts another), the file is refused.
+      if (judge === thread) judge = undefined
+      void thread.terminate()
+      waiting.delete(id)
+      resolve(null)
+    }, JUDGE_TIMEOUT_MS)
+    waiting.set(id, (pages) => {
+      clearTimeout(timer)
+      resolve(pages)
+    })
+    thread.postMessage({ id, path } satisfies JudgeRequest)
+  }).finally(() => {
+    if (waiting.size === 0) thread.unref()
+  })
+}
+
+/**
+ * Decides whether a received file is a PDF by its content, never its name (§7 "File is not a
+ * valid PDF."; assumption A-pdf-validity): pdf.js opens it without a password and counts at
+ * least one page. Files over `maxParseBytes` are not read into memory: the streaming scan
+ * judges them (a `%PDF-` header in the first KiB; pages from visible page objects or the page
+ * tree's `/Count`, else 1).
+ */
+export async function judgePdf(path: string, scan: PdfScan, maxParseBytes: number): Promise<PdfVerdict> {
+  if (scan.size === 0) return { valid: false }
+  if (scan.size > maxParseBytes) {
+    if (!scan.headerOk) return { valid: false }
     const pages = scan.pageObjects > 0 ? scan.pageObjects : scan.maxCount > 0 ? scan.maxCount : 1
     return { valid: true, pages }
   }
-  try {
-    const doc = await PDFDocument.load(await readFile(path), {
-      ignoreEncryption: true,
-      updateMetadata: false,
-      throwOnInvalidObject: true
-    })
-    const pages = doc.getPageCount()
-    return pages > 0 ? { valid: true, pages } : { valid: false }
-  } catch {
-    return { valid: false }
-  }
+  const pages = await pdfjsPages(path)
+  return pages !== null && pages > 0 ? { valid: true, pages } : { valid: false }
 }
 
 /**

@@ -1,11 +1,21 @@
-import { createFlipdropApi, type BridgeTransport } from '../../src-shared/contract/bridge'
-import { BRIDGE_PATH, decodeMessage, encodeMessage, type ClientMessage, type ServerMessage } from './wire'
+import { createFlipdropApi, type BridgeTransport, type FilePicker, type PageFiles } from '../../src-shared/contract/bridge'
+import {
+  BRIDGE_PATH,
+  decodeMessage,
+  encodeMessage,
+  FILE_NAME_HEADER,
+  FILES_PATH,
+  TOKEN_HEADER,
+  type ClientMessage,
+  type ServerMessage
+} from './wire'
 
 /**
  * Builds `window.flipdrop` for the page the test host serves, the way the real preload
- * does, but over a WebSocket. Its settings are injected by the host as a global.
+ * does, but over a WebSocket, and (unlike it) copying browser files to the host, since a
+ * browser gives them no path. Its settings are injected by the host as a global.
  */
-declare const __FLIPDROP_HOST__: { token: string; dropDir: string }
+declare const __FLIPDROP_HOST__: { token: string; dropDir: string; filePicker: FilePicker }
 
 const socket = new WebSocket(`ws://${location.host}${BRIDGE_PATH}?token=${encodeURIComponent(__FLIPDROP_HOST__.token)}`)
 const opened = new Promise<void>((resolve, reject) => {
@@ -50,8 +60,45 @@ const transport: BridgeTransport = {
 const getPathForFile = (file: File): string =>
   __FLIPDROP_HOST__.dropDir && file.name ? `${__FLIPDROP_HOST__.dropDir}/${file.name}` : ''
 
+/**
+ * Copies one file's bytes to the host (streamed by the browser from its own copy) and returns
+ * the path the host wrote it to, or '' when it could not: a file the browser cannot read (gone
+ * since, or a dropped folder), or one over the host's size limit. The page then refuses it as
+ * a file without a path, as the app does.
+ */
+async function copyToHost(file: File): Promise<string> {
+  try {
+    const response = await fetch(FILES_PATH, {
+      method: 'POST',
+      headers: {
+        [TOKEN_HEADER]: __FLIPDROP_HOST__.token,
+        [FILE_NAME_HEADER]: encodeURIComponent(file.name),
+        'content-type': 'application/octet-stream'
+      },
+      body: file
+    })
+    if (!response.ok) return ''
+    const answer: unknown = await response.json()
+    const path = typeof answer === 'object' && answer !== null ? (answer as { path?: unknown }).path : undefined
+    return typeof path === 'string' ? path : ''
+  } catch {
+    return ''
+  }
+}
+
+const pageFiles: PageFiles<File> = {
+  async pathsForFiles(files) {
+    if (__FLIPDROP_HOST__.dropDir) return files.map(getPathForFile)
+    // One at a time: a drop of many files is a queue on the host's disk either way.
+    const paths: string[] = []
+    for (const file of files) paths.push(await copyToHost(file))
+    return paths
+  },
+  filePicker: __FLIPDROP_HOST__.filePicker
+}
+
 Object.defineProperty(window, 'flipdrop', {
-  value: createFlipdropApi(transport, getPathForFile),
+  value: createFlipdropApi(transport, getPathForFile, pageFiles),
   writable: false,
   configurable: false
 })

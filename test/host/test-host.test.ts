@@ -61,6 +61,11 @@ describe('the test host bridge (a development tool, never shipped)', () => {
     const response = await fetch(new URL('/..%2f..%2fpackage.json', host.url))
     expect([403, 404]).toContain(response.status)
   })
+
+  it('answers a malformed escape with 400 and keeps serving', async () => {
+    expect((await fetch(new URL('/%E0%A4%A', host.url))).status).toBe(400)
+    expect((await fetch(new URL(PRELOAD_PATH, host.url))).status).toBe(200)
+  })
 })
 
 /** Sends one invoke over the bridge socket, as the preload stand-in does, and returns the decoded reply. */

@@ -7,6 +7,7 @@ import { extname, join, normalize, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 import { WebSocketServer, type WebSocket } from 'ws'
+import type { FilePicker } from '../../src-shared/contract/bridge'
 import type { EventChannel } from '../../src-shared/contract/define'
 import type { Envelope } from '../../src-shared/contract/errors'
 import { boot, type Booted } from '../../src-main/core/boot'
@@ -15,15 +16,26 @@ import type { Logger } from '../../src-main/core/log'
 import { createDispatch } from '../../src-main/ipc/dispatch'
 import { handlersOf } from '../../src-main/ipc/handler-table'
 import { RENDERER_CSP } from '../../src-main/shell/content-security-policy'
-import { BRIDGE_PATH, decodeMessage, encodeMessage, PRELOAD_PATH, type ClientMessage, type ServerMessage } from './wire'
+import { createFileDrops, DEFAULT_MAX_FILE_BYTES } from './file-drops'
+import { serveFixture } from './fixture-pages'
+import { BRIDGE_PATH, decodeMessage, encodeMessage, FILES_PATH, PRELOAD_PATH, type ClientMessage, type ServerMessage } from './wire'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 
 export interface TestHostOptions {
   /** The built renderer to serve (defaults to out/renderer). */
   rendererDir?: string
-  /** Folder that dropped files are taken from, by name. */
+  /**
+   * Folder that dropped files are taken from, by name (tests that drop files already on disk).
+   * Without it, a file dropped or picked in the page is copied to the host first: see `filesDir`.
+   */
   dropDir?: string
+  /** "Add PDFs…" opens the browser's file picker in the page (the demo) instead of main's dialog (`chooseNext`). */
+  pickFilesInPage?: boolean
+  /** The largest file the page may copy to the host (default 1 GiB). */
+  maxFileBytes?: number
+  /** Test-only pages, by name: a bundled script each, served at fixturePagePath(name) (fixture-pages.ts). */
+  fixturePages?: Readonly<Record<string, string>>
   /** Overrides parts of the core's configuration. */
   core?: Partial<CoreConfig>
   /** The user-data folder (settings, caches); a fresh temp folder by default. */
@@ -60,6 +72,8 @@ export interface TestHost {
   /** What the next folder dialog ("Add a hot folder…") returns; none queued = cancelled. */
   chooseFolderNext(path: string | null): void
   userDataDir: string
+  /** Where files copied from the page land, one random folder each: `<userDataDir>/browser-drops`. */
+  filesDir: string
   /** Every line the core logged (already redacted). */
   logLines: string[]
   /** Sends a contract event to every connected page. */
@@ -78,7 +92,7 @@ const MIME: Record<string, string> = {
   '.woff2': 'font/woff2'
 }
 
-async function bundlePreloadStandIn(token: string, dropDir: string): Promise<string> {
+async function bundlePreloadStandIn(token: string, dropDir: string, filePicker: FilePicker): Promise<string> {
   const result = await build({
     entryPoints: [join(root, 'test/host/preload-stand-in.ts')],
     bundle: true,
@@ -86,7 +100,7 @@ async function bundlePreloadStandIn(token: string, dropDir: string): Promise<str
     format: 'iife',
     platform: 'browser',
     target: 'chrome120',
-    define: { __FLIPDROP_HOST__: JSON.stringify({ token, dropDir }) }
+    define: { __FLIPDROP_HOST__: JSON.stringify({ token, dropDir, filePicker }) }
   })
   const output = result.outputFiles[0]
   if (!output) throw new Error('esbuild produced no preload stand-in')
@@ -96,7 +110,9 @@ async function bundlePreloadStandIn(token: string, dropDir: string): Promise<str
 /**
  * Runs the real core and the real handler table in Node, serves the built renderer on
  * 127.0.0.1 and carries the contract over a WebSocket, so e2e tests drive the app in
- * Chromium exactly as Electron would, minus Electron. A test tool, never shipped.
+ * Chromium exactly as Electron would, minus Electron. Files dropped or picked in the page,
+ * which a browser gives no path, are copied to `filesDir` through its file route
+ * (file-drops.ts) unless `dropDir` names them. A test tool, never shipped.
  */
 export async function startTestHost(options: TestHostOptions = {}): Promise<TestHost> {
   const rendererDir = options.rendererDir ?? join(root, 'out/renderer')
@@ -138,14 +154,18 @@ export async function startTestHost(options: TestHostOptions = {}): Promise<Test
   // Most tests want a started core; a failing or slow start is the test's to observe.
   if (!options.returnWhileStarting) await booted.startup.ready().catch(() => {})
   const dispatch = createDispatch(handlersOf(booted), booted.log)
-  const preloadScript = await bundlePreloadStandIn(token, options.dropDir ?? '')
+  const preloadScript = await bundlePreloadStandIn(token, options.dropDir ?? '', options.pickFilesInPage ? 'page' : 'main')
+  const filesDir = join(userDataDir, 'browser-drops')
 
-  const server = createServer((request, response) => {
-    void serveStatic(request, response, rendererDir, preloadScript)
-  })
+  const server = createServer()
   const sockets = new WebSocketServer({ noServer: true })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const receiveFile = createFileDrops({ folder: filesDir, token, origin, maxBytes: options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES })
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    if ((request.url ?? '').split('?')[0] === FILES_PATH) void receiveFile(request, response)
+    else void serveStatic(request, response, rendererDir, preloadScript, options.fixturePages ?? {})
+  })
 
   broadcast = (message) => {
     for (const client of sockets.clients) client.send(encodeMessage(message))
@@ -198,6 +218,7 @@ export async function startTestHost(options: TestHostOptions = {}): Promise<Test
       savePaths.push(path)
     },
     userDataDir,
+    filesDir,
     logLines,
     emit(spec, payload) {
       broadcast({ event: spec.channel, payload })
@@ -216,9 +237,18 @@ async function serveStatic(
   request: IncomingMessage,
   response: ServerResponse,
   rendererDir: string,
-  preloadScript: string
+  preloadScript: string,
+  fixturePages: Readonly<Record<string, string>>
 ): Promise<void> {
-  const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://host').pathname)
+  let pathname: string
+  try {
+    pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://host').pathname)
+  } catch {
+    // A malformed escape (/%E0) would otherwise reject unheard and stop the host.
+    response.writeHead(400).end()
+    return
+  }
+  if (serveFixture(pathname, response, fixturePages)) return
   if (pathname === PRELOAD_PATH) {
     response.writeHead(200, { 'content-type': MIME['.js'] }).end(preloadScript)
     return

@@ -7,6 +7,15 @@ export type ServerMessage = { id: number; reply: unknown } | { event: string; pa
 export const BRIDGE_PATH = '/__bridge'
 export const PRELOAD_PATH = '/__preload.js'
 
+/**
+ * The route that takes a browser file's bytes (POST, one file a request, the body is the
+ * file) and answers `{ path }`: browsers give a dropped or picked file no path. The token
+ * and the file's name (URI-encoded: a header is ASCII) travel in these headers.
+ */
+export const FILES_PATH = '/__browser-files'
+export const TOKEN_HEADER = 'x-flipdrop-token'
+export const FILE_NAME_HEADER = 'x-flipdrop-file-name'
+
 /*
  * Electron's IPC carries values by structured clone, so a Uint8Array (a PDF range for a
  * thumbnail) arrives as a Uint8Array. JSON would turn it into {"0":37,"1":80,…}: on this

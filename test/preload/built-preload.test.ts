@@ -1,8 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { Script, createContext } from 'node:vm'
 import { describe, expect, it } from 'vitest'
 import { contract, listEventChannels, listInvokeChannels } from '../../src-shared/contract'
+import { FILE_NAME_HEADER, FILES_PATH, TOKEN_HEADER } from '../host/wire'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const built = (path: string) => `${root}out/${path}`
@@ -12,6 +13,15 @@ describe('the build', () => {
   it('writes the main entry, the preload and the renderer page', () => {
     for (const path of ['main/index.js', 'preload/index.cjs', 'renderer/index.html']) {
       expect(existsSync(built(path)), `out/${path}`).toBe(true)
+    }
+  })
+
+  it("holds nothing of the test host's file route: the app never takes a file's bytes from the page", () => {
+    for (const folder of ['main', 'preload']) {
+      for (const name of readdirSync(built(folder), { recursive: true, encoding: 'utf8' }).filter((file) => /\.c?js$/.test(file))) {
+        const source = readFileSync(built(`${folder}/${name}`), 'utf8')
+        for (const marker of [FILES_PATH, TOKEN_HEADER, FILE_NAME_HEADER]) expect(source, `out/${folder}/${name}`).not.toContain(marker)
+      }
     }
   })
 })
@@ -40,6 +50,13 @@ describe('the built preload, run the way a sandboxed renderer runs it', () => {
       webUtils: { getPathForFile: (file: { name: string }) => `/picked/${file.name}` }
     }
     const requested: string[] = []
+    // Every way a script could send bytes out, as spies: the preload must use none of them.
+    const network: string[] = []
+    const spy = (name: string) =>
+      function () {
+        network.push(name)
+        throw new Error(`${name} is not for the preload`)
+      }
     // Sandboxed preloads get only a polyfilled require() that knows 'electron' and a few
     // built-ins; a classic Script (not a module) is exactly how the code is evaluated.
     const sandboxRequire = (name: string) => {
@@ -49,12 +66,22 @@ describe('the built preload, run the way a sandboxed renderer runs it', () => {
     }
     const source = readFileSync(built('preload/index.cjs'), 'utf8')
     new Script(source, { filename: 'index.cjs' }).runInContext(
-      createContext({ require: sandboxRequire, module: { exports: {} }, exports: {} })
+      createContext({
+        require: sandboxRequire,
+        module: { exports: {} },
+        exports: {},
+        fetch: spy('fetch'),
+        XMLHttpRequest: spy('XMLHttpRequest'),
+        WebSocket: spy('WebSocket'),
+        navigator: { sendBeacon: spy('sendBeacon') }
+      })
     )
     const api = exposed.get('flipdrop') as Record<string, Record<string, (arg?: unknown) => unknown>> & {
       getPathForFile: (file: unknown) => string
+      pathsForFiles: (files: unknown[]) => Promise<string[]>
+      filePicker: unknown
     }
-    return { exposed, api, invoked, listeners, requested }
+    return { exposed, api, invoked, listeners, requested, network }
   }
 
   it('loads as a plain script that requires only electron, and exposes one object', () => {
@@ -65,7 +92,7 @@ describe('the built preload, run the way a sandboxed renderer runs it', () => {
 
   it('exposes exactly the contract: every invoke by name, every event as onX, nothing else, frozen', () => {
     const { api } = runPreload()
-    expect(Object.keys(api).sort()).toEqual([...Object.keys(contract), 'getPathForFile'].sort())
+    expect(Object.keys(api).sort()).toEqual([...Object.keys(contract), 'filePicker', 'getPathForFile', 'pathsForFiles'].sort())
     for (const [area, methods] of Object.entries(contract)) {
       const expected = Object.entries(methods).map(([name, spec]) =>
         spec.kind === 'invoke' ? name : `on${name.charAt(0).toUpperCase()}${name.slice(1)}`
@@ -101,6 +128,31 @@ describe('the built preload, run the way a sandboxed renderer runs it', () => {
 
   it('finds dropped files\' paths through webUtils', () => {
     expect(runPreload().api.getPathForFile({ name: 'a.pdf' })).toBe('/picked/a.pdf')
+  })
+
+  it('exposes no upload: pathsForFiles is webUtils for each file, reads no byte, sends nothing, and "Add PDFs…" stays main\'s dialog', async () => {
+    const { api, invoked, network } = runPreload()
+    // Files whose bytes cannot be read: any read fails the call.
+    const unreadable = (name: string) => ({
+      name,
+      arrayBuffer: spyRead,
+      stream: spyRead,
+      slice: spyRead,
+      text: spyRead
+    })
+    const reads: string[] = []
+    function spyRead(): never {
+      reads.push('read')
+      throw new Error('the preload must not read a file')
+    }
+    await expect(api.pathsForFiles([unreadable('a.pdf'), unreadable('Frühling 春.pdf')])).resolves.toEqual([
+      '/picked/a.pdf',
+      '/picked/Frühling 春.pdf'
+    ])
+    expect(reads).toEqual([])
+    expect(network).toEqual([])
+    expect(invoked).toEqual([])
+    expect(api.filePicker).toBe('main')
   })
 })
 

@@ -38,6 +38,11 @@ function answers(infoReply: Envelope<unknown> = { ok: true, value: info }) {
     if (channel === 'uploads:takeInbox') return { ok: true, value: nothingOpened }
     if (channel === 'library:snapshot') return { ok: true, value: emptyLibrary }
     if (channel === 'links:list') return { ok: true, value: { links: [], folders: [], keepCopies: false, watching: true } }
+    if (channel === 'account:cached') return { ok: true, value: { profile: null, plan: null, payments: null } }
+    if (channel === 'account:profile') return { ok: true, value: { name: 'Ada', phone: '', profileImage: '' } }
+    if (channel === 'account:payments') return { ok: true, value: [] }
+    if (channel === 'account:plan') return { ok: false, error: { code: 'network', message: 'The service could not be reached.' } }
+    if (channel === 'account:references') return { ok: true, value: { lists: null, updatedAt: null, refreshing: false, problem: null } }
     return { ok: true, value: undefined }
   }
 }
@@ -45,7 +50,7 @@ function answers(infoReply: Envelope<unknown> = { ok: true, value: info }) {
 const emptyQueue: QueueView = {
   jobs: [],
   paused: false,
-  connectivity: { online: true, rateLimitedUntil: null, signedIn: true, nextCheckAt: null },
+  connectivity: { online: true, problem: null, retryAt: null, rateLimitedUntil: null, signedIn: true, nextCheckAt: null },
   limits: { maxFileSizeBytes: null, quotas: {}, learnedAt: null },
   notices: []
 }
@@ -64,17 +69,27 @@ describe('App', () => {
     document.body.innerHTML = ''
   })
 
-  it('shows the version main reported', async () => {
+  /** Opens the account menu's "About FlipDrop", where the version lives (not in the window's frame). */
+  async function openAbout(wrapper: ReturnType<typeof mount>): Promise<void> {
+    await wrapper.get('[data-testid="account-menu"]').trigger('click')
+    const about = wrapper.findAll('[role="menuitem"]').find((item) => item.text() === 'About FlipDrop')
+    await about?.trigger('click')
+  }
+
+  it('shows the version main reported under About, not in the frame', async () => {
     installBridge(answers())
-    const wrapper = mount(App)
+    const wrapper = mount(App, { attachTo: document.body })
     await settle()
+    expect(wrapper.find('[data-testid="app-version"]').exists()).toBe(false)
+    await openAbout(wrapper)
     expect(wrapper.get('[data-testid="app-version"]').text()).toBe('Version 1.2.3')
   })
 
   it('shows main\'s message when the version cannot be read', async () => {
     installBridge(answers({ ok: false, error: { code: 'internal', message: 'FlipDrop lost touch with its main process.' } }))
-    const wrapper = mount(App)
+    const wrapper = mount(App, { attachTo: document.body })
     await settle()
+    await openAbout(wrapper)
     expect(wrapper.get('[role="alert"]').text()).toBe('FlipDrop lost touch with its main process.')
   })
 
@@ -83,11 +98,12 @@ describe('App', () => {
     const wrapper = mount(App)
     await settle()
     const buttons = wrapper.findAll('nav button')
-    expect(buttons.map((button) => button.text())).toEqual(['Publish', 'Library', 'Account', 'Settings'])
+    expect(buttons.map((button) => button.text().trim())).toEqual(['Publish', 'Library', 'Account', 'Settings'])
     expect(buttons[0]?.attributes('aria-current')).toBe('page')
     await buttons[3]?.trigger('click')
     expect(wrapper.get('h1').text()).toBe('Settings')
-    expect(wrapper.text()).toContain('45.0.0')
+    // The version lives in About (the account menu), not in Settings.
+    expect(wrapper.text()).not.toContain('45.0.0')
     expect(buttons[3]?.attributes('aria-current')).toBe('page')
     expect(buttons[0]?.attributes('aria-current')).toBeUndefined()
   })
@@ -117,7 +133,7 @@ describe('App', () => {
   })
 })
 
-describe('the account badge', () => {
+describe('the account menu', () => {
   beforeEach(() => setActivePinia(createPinia()))
 
   it('marks a key kept for this session only', async () => {
@@ -127,6 +143,7 @@ describe('the account badge', () => {
     })
     const wrapper = mount(App)
     await settle()
+    await wrapper.get('[data-testid="account-menu"]').trigger('click')
     const badge = wrapper.get('[aria-label="Signed-in account"]')
     expect(badge.text()).toContain('Session key')
     expect(badge.get('.pill').attributes('title')).toBe('The key is not saved and is forgotten when FlipDrop quits')

@@ -2,9 +2,12 @@ import { mount } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { AuthState } from '../../src-shared/domain/auth'
+import type { LinksView, LinkView } from '../../src-shared/domain/links'
 import type { SettingsView as View } from '../../src-shared/domain/settings'
 import SettingsView from '../../src-renderer/src/views/SettingsView.vue'
+import { useAppStore } from '../../src-renderer/src/stores/app-store'
 import { useAuthStore } from '../../src-renderer/src/stores/auth-store'
+import { useLinksStore } from '../../src-renderer/src/stores/links-store'
 import { useSettingsStore } from '../../src-renderer/src/stores/settings-store'
 import { installBridge } from './fake-main'
 
@@ -16,55 +19,114 @@ const view: View = {
 const fromEnvironment: AuthState = { signedIn: true, account: null, storage: 'environment', problem: null }
 
 /** The view with main accepting every save; settings from the environment, as in a pipeline. */
-async function mountSaving() {
-  const main = installBridge((channel, input) =>
-    channel === 'settings:update' ? { ok: true, value: { ...view, values: { ...view.values, ...(input as object) } } } : { ok: true, value: view }
-  )
-  useSettingsStore().view = view
+async function mountSaving(settings: View = view) {
+  let held = settings
+  const main = installBridge((channel, input) => {
+    if (channel === 'settings:update') {
+      held = { ...held, values: { ...held.values, ...(input as object) } }
+      return { ok: true, value: held }
+    }
+    if (channel.startsWith('links:')) return { ok: true, value: undefined }
+    return { ok: true, value: settings }
+  })
+  useSettingsStore().view = settings
   useAuthStore().state = fromEnvironment
   const wrapper = mount(SettingsView)
   await settle()
   return { main, wrapper }
 }
+const updates = (main: { calls: { channel: string; input: unknown }[] }) => main.calls.filter((call) => call.channel === 'settings:update').map((call) => call.input)
 
 describe('SettingsView', () => {
   beforeEach(() => setActivePinia(createPinia()))
 
-  it('marks environment overrides, locks those fields and never sends them', async () => {
-    const { main, wrapper } = await mountSaving()
-    expect(wrapper.text()).toContain('From environment (FLIPDROP_BASE_URL)')
-    expect(wrapper.get('[data-testid="key-status"]').text()).toBe('From environment (FLIPDROP_API_KEY)')
-    expect(wrapper.get('#setting-base-url').attributes('disabled')).toBeDefined()
-    await wrapper.get('#setting-proxy').setValue('http://proxy.example.com:8080')
-    await wrapper.get('form').trigger('submit')
+  it('is one column of named sections: Network exists (the status strip points there); no sign-out, no version', async () => {
+    const { wrapper } = await mountSaving()
+    useAppStore().info = { name: 'FlipDrop', version: '9.9.9', platform: 'linux', versions: { electron: '1', chrome: '1', node: '1' } }
     await settle()
-    const sent = main.calls.find((call) => call.channel === 'settings:update')?.input as Record<string, unknown>
-    expect(sent).toMatchObject({ proxyUrl: 'http://proxy.example.com:8080' })
-    expect(sent).not.toHaveProperty('baseUrl')
-    expect(wrapper.get('[role="status"]').text()).toBe('Settings saved.')
+    expect(wrapper.findAll('h2').map((h) => h.text())).toEqual(['Publishing', 'Linked files and hot folders', 'Network', 'Service addresses', 'API key'])
+    expect(wrapper.get('#settings-network').attributes('aria-labelledby')).toBe('settings-network-title')
+    expect(wrapper.text()).not.toContain('Sign out')
+    expect(wrapper.text()).not.toContain('9.9.9')
+    expect(wrapper.text()).not.toContain('App host')
+    // Each network setting says when to use it.
+    expect(wrapper.get('#settings-network').text()).toContain('company network')
   })
 
-  it('shows the schema message next to a wrong value and sends nothing', async () => {
-    const main = installBridge(() => ({ ok: true, value: view }))
-    useSettingsStore().view = { ...view, fromEnvironment: { baseUrl: false, documentUrl: false, apiKey: false } }
+  it('marks environment overrides, locks those fields and never sends them; a proxy is kept when the field is left', async () => {
+    const { main, wrapper } = await mountSaving()
+    expect(wrapper.text()).toContain('FLIPDROP_BASE_URL')
+    expect(wrapper.get('[data-testid="key-status"]').text()).toBe('Set on this computer by FLIPDROP_API_KEY.')
+    expect(wrapper.get('#setting-base-url').attributes('disabled')).toBeDefined()
+    const proxy = wrapper.get('#setting-proxy')
+    await proxy.setValue('http://proxy.example.com:8080')
+    await proxy.trigger('change')
+    await settle()
+    expect(updates(main)).toEqual([{ proxyUrl: 'http://proxy.example.com:8080' }])
+    expect(wrapper.get('#settings-network [role="status"]').text()).toBe('Saved.')
+    // Enter keeps it too; the same value again sends nothing.
+    await proxy.trigger('keydown', { key: 'Enter' })
+    await settle()
+    expect(updates(main)).toHaveLength(1)
+  })
+
+  it('shows the schema message right under a wrong value and sends nothing', async () => {
+    const { main, wrapper } = await mountSaving({ ...view, fromEnvironment: { baseUrl: false, documentUrl: false, apiKey: false } })
     useAuthStore().state = { ...fromEnvironment, storage: 'session' }
-    const wrapper = mount(SettingsView)
     await settle()
     expect(wrapper.get('[data-testid="key-status"]').text()).toContain('this session only')
     await wrapper.get('#setting-proxy').setValue('socks5://proxy:1080')
-    await wrapper.get('form').trigger('submit')
-    expect(wrapper.text()).toContain('Proxy must be an http:// or https:// address')
-    expect(main.calls.filter((call) => call.channel === 'settings:update')).toEqual([])
+    await wrapper.get('#setting-proxy').trigger('change')
+    await settle()
+    expect(wrapper.get('#setting-proxy-error').text()).toContain('Proxy must be an http:// or https:// address')
+    expect(wrapper.get('#setting-proxy').attributes('aria-describedby')).toContain('setting-proxy-error')
+    await wrapper.get('#setting-document-url').setValue('http://docs.example.com')
+    await wrapper.get('#setting-document-url').trigger('change')
+    await settle()
+    expect(wrapper.get('#setting-document-url-error').text()).toContain('https://')
+    expect(updates(main)).toEqual([])
   })
 
-  it('turns notifications off, and main receives exactly that', async () => {
+  it('notifications and uploads at once apply as soon as they change, and main receives exactly that', async () => {
     const { main, wrapper } = await mountSaving()
-    const toggle = wrapper.get<HTMLInputElement>('input[type="checkbox"]')
-    expect(toggle.element.checked).toBe(true)
-    await toggle.setValue(false)
-    await wrapper.get('form').trigger('submit')
+    const toggle = wrapper.get('#setting-notifications')
+    expect(toggle.attributes('role')).toBe('switch')
+    expect(toggle.attributes('aria-checked')).toBe('true')
+    await toggle.trigger('click')
     await settle()
-    const sent = main.calls.find((call) => call.channel === 'settings:update')?.input as Record<string, unknown>
-    expect(sent).toMatchObject({ notifications: false })
+    await wrapper.get('#setting-concurrency').setValue('4')
+    await settle()
+    expect(updates(main)).toEqual([{ notifications: false }, { uploadConcurrency: 4 }])
+    expect(wrapper.get('#setting-notifications').attributes('aria-checked')).toBe('false')
+  })
+
+  it('a linked file has a real switch for "Update when the file changes" that pauses and resumes it', async () => {
+    const { main, wrapper } = await mountSaving()
+    const link = (state: LinkView['state']): LinkView => ({
+      id: '7b1f6c2e-1d2a-4c5b-9a7e-0f3e2d1c4b5a', path: '/work/price-list.pdf', fileName: 'price-list.pdf', itemId: 12, docType: 'Flipbook',
+      accountId: 'u1', name: 'Price list', url: null, state, updating: false, message: null, published: null, versions: [], folderId: null
+    })
+    const links = useLinksStore()
+    links.view = { links: [link('active')], folders: [], keepCopies: false, watching: true } satisfies LinksView
+    await settle()
+    const toggle = wrapper.get('[role="switch"][id$="-update"]')
+    expect(toggle.attributes('aria-checked')).toBe('true')
+    // Named by the file, then the words shown beside it.
+    const names = (toggle.attributes('aria-labelledby') ?? '').split(' ').map((id) => wrapper.get(`#${id}`).text())
+    expect(names).toEqual(['Price list', 'Update when the file changes'])
+    await toggle.trigger('click')
+    await settle()
+    expect(main.calls.filter((call) => call.channel.startsWith('links:')).map((call) => call.channel)).toEqual(['links:pause'])
+    links.view = { ...links.view, links: [link('paused')] }
+    await settle()
+    expect(wrapper.get('[role="switch"][id$="-update"]').attributes('aria-checked')).toBe('false')
+    expect(wrapper.text()).toContain('Not updating')
+    await wrapper.get('[role="switch"][id$="-update"]').trigger('click')
+    await settle()
+    expect(main.calls.filter((call) => call.channel.startsWith('links:')).map((call) => call.channel)).toEqual(['links:pause', 'links:resume'])
+    // A missing file cannot be switched on.
+    links.view = { ...links.view, links: [link('missing')] }
+    await settle()
+    expect(wrapper.get('[role="switch"][id$="-update"]').attributes('disabled')).toBeDefined()
   })
 })

@@ -13,14 +13,14 @@ async function realBridge() {
 }
 
 describe('createFlipdropApi', () => {
-  it('exposes exactly the contract: one method per invoke, onX per event, plus getPathForFile', async () => {
+  it('exposes exactly the contract: one method per invoke, onX per event, plus the file lookups', async () => {
     const { api } = await realBridge()
     const expected = new Map<string, string[]>()
     for (const { area, method } of listInvokeChannels()) expected.set(area, [...(expected.get(area) ?? []), method])
     for (const { area, method } of listEventChannels()) {
       expected.set(area, [...(expected.get(area) ?? []), `on${method[0]?.toUpperCase()}${method.slice(1)}`])
     }
-    expect(Object.keys(api).sort()).toEqual([...expected.keys(), 'getPathForFile'].sort())
+    expect(Object.keys(api).sort()).toEqual([...expected.keys(), 'filePicker', 'getPathForFile', 'pathsForFiles'].sort())
     for (const [area, methods] of expected) {
       expect(Object.keys(api[area as keyof typeof api]).sort()).toEqual(methods.sort())
     }
@@ -67,5 +67,22 @@ describe('createFlipdropApi', () => {
   it('passes dropped files to the path lookup it was given', async () => {
     const { api } = await realBridge()
     expect(api.getPathForFile({ name: 'brochure.pdf' })).toBe('/drops/brochure.pdf')
+  })
+
+  it('without page files (the app), pathsForFiles is the path lookup of each file and main shows the file dialog', async () => {
+    const { api } = await realBridge()
+    await expect(api.pathsForFiles([{ name: 'a.pdf' }, { name: 'b.pdf' }])).resolves.toEqual(['/drops/a.pdf', '/drops/b.pdf'])
+    expect(api.filePicker).toBe('main')
+  })
+
+  it('with page files (the test host), both come from the host', async () => {
+    const copied: string[] = []
+    const api = createFlipdropApi({ invoke: async () => ({ ok: true }), subscribe: () => () => {} }, () => '', {
+      pathsForFiles: async (files: readonly { name: string }[]) => files.map((file) => (copied.push(file.name), `/host/${file.name}`)),
+      filePicker: 'page'
+    })
+    await expect(api.pathsForFiles([{ name: 'c.pdf' }])).resolves.toEqual(['/host/c.pdf'])
+    expect(copied).toEqual(['c.pdf'])
+    expect(api.filePicker).toBe('page')
   })
 })

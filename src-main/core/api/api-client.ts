@@ -43,8 +43,12 @@ export interface ApiClientOptions {
   onQuota?: (quota: Quota) => void
   /** Called with every account whoami answers: the key's identity, confirmed. */
   onAccount?: (account: Account) => void
+  /** Called with whether each request reached the service (see ExchangeContext.onReachable). */
+  onReachable?: (reachable: boolean) => void
   /** Where client bugs and missing answer fields are logged; the key is never part of what is logged. */
   log?: Logger
+  /** Aborts every request of this client (a command's Ctrl+C). */
+  signal?: AbortSignal
 }
 
 export type ApiClient = ReturnType<typeof referenceOperations> &
@@ -98,7 +102,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       retryBaseMs: options.retryBaseMs ?? 300,
       limitBytes: () => context.uploadLimit.bytes,
       ...(options.onUnauthorized ? { onUnauthorized: options.onUnauthorized } : {}),
-      ...(options.log ? { log: options.log } : {})
+      ...(options.onReachable ? { onReachable: options.onReachable } : {}),
+      ...(options.log ? { log: options.log } : {}),
+      ...(options.signal ? { signal: options.signal } : {})
     }
   })
   return {

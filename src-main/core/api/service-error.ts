@@ -74,6 +74,7 @@ export const explain = {
   network: (): string => 'The service could not be reached. Check your internet connection.',
   stalled: (seconds: number): string => `The upload stopped moving for ${seconds} seconds and was stopped.`,
   noAnswer: (seconds: number): string => `The service did not answer within ${seconds} seconds.`,
+  noAnswerAfterTries: (seconds: number, tries: number): string => `The service did not answer: FlipDrop waited ${seconds} seconds in all, over ${tries} tries.`,
   protocol: (what: string): string => `The service sent an answer FlipDrop could not read (${what}).`,
   cancelled: (): string => 'Cancelled.',
   documentHostMissing: (): string =>

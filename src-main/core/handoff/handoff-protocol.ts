@@ -73,9 +73,24 @@ export type ReadRequest =
   | { kind: 'subscribe'; id: number; token: string }
   | { kind: 'ping'; id: number; token: string }
 
+/**
+ * Channels of those areas that belong to the app's window and are never run for another
+ * process: they open a dialog in the app (a command must not pop one up on someone's screen),
+ * take what the window is owed (the inbox of files opened with FlipDrop), or read file bytes
+ * for its thumbnails.
+ */
+export const WINDOW_ONLY_CHANNELS: ReadonlySet<string> = new Set([
+  'uploads:chooseFiles',
+  'uploads:exportCsv',
+  'uploads:takeInbox',
+  'uploads:readPdfRange',
+  'links:chooseHotFolder',
+  'links:chooseAndLink'
+])
+
 /** True for the channels the hand-off carries (invokes and events alike). */
 export function isHandoffChannel(channel: string): boolean {
-  return HANDOFF_CHANNEL_PREFIXES.some((prefix) => channel.startsWith(prefix))
+  return HANDOFF_CHANNEL_PREFIXES.some((prefix) => channel.startsWith(prefix)) && !WINDOW_ONLY_CHANNELS.has(channel)
 }
 
 /** One message as a wire line, newline included. */

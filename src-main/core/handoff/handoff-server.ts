@@ -3,7 +3,7 @@ import { chmod, lstat, unlink } from 'node:fs/promises'
 import { connect, createServer, type Server, type Socket } from 'node:net'
 import type { Envelope } from '../../../src-shared/contract/errors'
 import type { Logger } from '../log'
-import { createLineSplitter, encodeMessage, isHandoffChannel, readRequest, type HandoffResponse, type ReadRequest } from './handoff-protocol'
+import { createLineSplitter, encodeMessage, isHandoffChannel, readRequest, WINDOW_ONLY_CHANNELS, type HandoffResponse, type ReadRequest } from './handoff-protocol'
 
 /** Runs one invoke channel: raw input in, envelope out. */
 export type HandoffDispatch = (channel: string, input: unknown) => Promise<Envelope<unknown>>
@@ -145,7 +145,9 @@ export async function startHandoffServer(options: HandoffServerOptions): Promise
       return
     }
     if (!isHandoffChannel(request.channel)) {
-      const message = `"${request.channel}" cannot be run from another FlipDrop process; only the upload queue (uploads:…) and links and hot folders (links:…) can.`
+      const message = WINDOW_ONLY_CHANNELS.has(request.channel)
+        ? `"${request.channel}" belongs to the FlipDrop window (a dialog or what the window is shown); another process cannot run it.`
+        : `"${request.channel}" cannot be run from another FlipDrop process; only the upload queue (uploads:…) and links and hot folders (links:…) can.`
       send(socket, { id: request.id, reply: { ok: false, error: { code: 'not-allowed', message } } })
       return
     }

@@ -1,9 +1,10 @@
 import { contract } from '../../../src-shared/contract'
 import { AppError } from '../../../src-shared/contract/errors'
 import { libraryKey, type LibraryDetails, type LibraryItem, type LibrarySnapshot } from '../../../src-shared/domain/library'
-import type { EnqueueResult } from '../../../src-shared/domain/queue'
+import type { EnqueueResult, QueueChange } from '../../../src-shared/domain/queue'
 import { DOC_TYPES, type DocType } from '../../../src-shared/domain/service/item'
 import type { Settings } from '../../../src-shared/domain/settings'
+import type { ApiClient } from '../api/api-client'
 import type { ServiceItem } from '../api/normalize/item'
 import { ServiceError } from '../api/service-error'
 import type { HandlersOf } from '../area-handlers'
@@ -12,11 +13,13 @@ import type { Logger } from '../log'
 import type { UploadQueue } from '../queue/upload-queue'
 import type { ServiceConnection } from '../service/service-connection'
 import { downloadPdf } from './download-pdf'
+import { createLibraryCovers } from './library-covers'
 import { toLibraryItem } from './library-item'
 import { LibraryStore } from './library-store'
 import { LibrarySync } from './library-sync'
 import { mergePages } from './merge-pages'
 import { rowsOfNewItems } from './new-copies'
+import { followPublishedItems } from './published-items'
 import { snapshotPath } from './snapshot-file'
 
 export interface LibraryDependencies {
@@ -35,6 +38,10 @@ export interface LibraryDependencies {
   chooseSavePath?: (defaultName: string) => Promise<string | null>
   /** The OS open dialog for PDFs (replace from a file). */
   choosePdfs?: () => Promise<string[]>
+  /** The queue's changes (items just published join the library at once); none: they come with the next sync. */
+  onQueueChange?: (listener: (change: QueueChange) => void) => () => void
+  /** The client of an account when its key is the one in use, else null (reads belong to their account). */
+  clientFor?: (accountId: string | null) => ApiClient | null
 }
 
 /** The `library` area, plus what the core needs. */
@@ -45,6 +52,12 @@ export interface LibraryService extends HandlersOf<'library'> {
   networkChanged(online: boolean): void
   /** Who is signed in changed (or became known): another account's rows go. */
   accountChanged(): void
+  /**
+   * Whether an item of an account still exists: its synced row says yes at once; otherwise
+   * the service is asked with that account's key, when it is in use. Only the service's "not
+   * found" says no: offline, or for another account, the answer is yes (never drop a live item).
+   */
+  itemExists(accountId: string, docType: DocType, itemId: number): Promise<boolean>
   close(): Promise<void>
 }
 
@@ -67,10 +80,23 @@ export async function createLibraryService(deps: LibraryDependencies): Promise<L
     connection,
     hosts: () => ({ docTypes: docTypes(), signature: `${deps.settings().baseUrl} ${deps.settings().documentUrl}` }),
     onState: (state) => deps.emit(contract.library.syncChanged, state),
-    onChange: (change) => deps.emit(contract.library.changed, change),
+    onChange: (change) => {
+      deps.emit(contract.library.changed, change)
+      // Items the service says are gone take their covers with them.
+      if (change.removed.length > 0) covers.forget(change.removed)
+    },
     log: deps.log
   })
   const downloads = new AbortController()
+  const covers = createLibraryCovers({
+    dataDir: deps.dataDir,
+    store,
+    network: () => connection.network(),
+    emit: (change) => deps.emit(contract.library.coversChanged, change),
+    log: deps.log
+  })
+  // The service gave an item another thumbnail: whatever FlipDrop kept shows an older first page.
+  store.onThumbnailChanged = (keys) => covers.forget(keys)
 
   /** Keeps fresh rows in the library and tells the window, without waiting for the next sync. */
   function keep(items: LibraryItem[]): void {
@@ -97,13 +123,38 @@ export async function createLibraryService(deps: LibraryDependencies): Promise<L
 
   const stopWatching = connection.onChange(() => {
     claimForAccount()
+    covers.retryFailed()
     if (background) sync.connectionChanged()
   })
+  const stopFollowing =
+    deps.onQueueChange && deps.clientFor
+      ? followPublishedItems({
+          onQueueChange: deps.onQueueChange,
+          clientFor: deps.clientFor,
+          owner: () => store.owner,
+          roots: () => store.roots,
+          keep: (item) => keep([item]),
+          covers,
+          log: deps.log
+        })
+      : () => {}
   // Signed in already (the key loaded before the library): sync at start.
   if (background && connection.connected) void sync.sync()
 
   return {
     accountChanged: claimForAccount,
+    async itemExists(accountId, docType, itemId) {
+      // The service decides when it can be asked: the synced library may predate a delete.
+      // Offline, or unsure, the item is taken to exist: a wrong "gone" would publish twice.
+      if (!connection.connected || connection.accountId !== accountId) return true
+      try {
+        await connection.client().getItem(itemId, hostOf(docType), { retries: 0 })
+        return true
+      } catch (error) {
+        // The library's own next sync confirms it gone and removes its row (confirm-gone.ts).
+        return !(error instanceof ServiceError && error.kind === 'not-found')
+      }
+    },
     snapshot: () => {
       claimForAccount()
       return { items: store.all(), sync: sync.state, hasDocumentHost: hasDocumentHost() }
@@ -178,10 +229,11 @@ export async function createLibraryService(deps: LibraryDependencies): Promise<L
       })
     },
 
-    async replace({ id, docType, path, url }) {
+    async replace({ id, docType, path, url, confirmFirst }) {
       if (path !== undefined && url !== undefined) throw new AppError('invalid-input', 'Give either a file or a URL.')
       // The item lives on the host of its kind (IDs are per host).
-      const target = { itemId: id, docType: hostOf(docType) }
+      const known = store.get(libraryKey(docType, id))?.name
+      const target = { itemId: id, docType: hostOf(docType), ...(confirmFirst ? { confirmFirst } : {}), ...(known ? { name: known } : {}) }
       if (path !== undefined) return deps.uploads.replace({ ...target, path })
       if (url !== undefined) return deps.uploads.replace({ ...target, url })
       if (!deps.choosePdfs) throw new AppError('not-allowed', 'Choosing a file needs the FlipDrop window.')
@@ -189,12 +241,21 @@ export async function createLibraryService(deps: LibraryDependencies): Promise<L
       return chosen === undefined ? NOTHING_QUEUED : deps.uploads.replace({ ...target, path: chosen })
     },
 
+    cover: ({ key }) => covers.cover(key),
+
+    async keepCover({ jobId, png }) {
+      await covers.keepDrawing(jobId, png)
+      return null
+    },
+
     networkChanged: (online) => {
+      if (online) covers.retryFailed()
       if (background) sync.networkChanged(online)
     },
 
     async close() {
       stopWatching()
+      stopFollowing()
       downloads.abort()
       await sync.close()
       await store.close()

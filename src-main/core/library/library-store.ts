@@ -18,6 +18,8 @@ export class LibraryStore {
   private writing: Promise<void> = Promise.resolve()
   private dirty = false
   private closed = false
+  /** Told which items got another thumbnail on the service (their covers are stale). */
+  onThumbnailChanged: (keys: string[]) => void = () => {}
 
   private constructor(
     private readonly path: string,
@@ -49,13 +51,17 @@ export class LibraryStore {
   /** Adds or updates items; returns those that are new or differ. */
   upsert(items: readonly LibraryItem[]): LibraryItem[] {
     const changed: LibraryItem[] = []
+    const newThumbnails: string[] = []
     for (const item of items) {
       const old = this.items.get(item.key)
       if (old && sameItem(old, item)) continue
+      // A row that did not say its thumbnail tells nothing about it.
+      if (old && old.thumbnail !== null && item.thumbnail !== null && old.thumbnail !== item.thumbnail) newThumbnails.push(item.key)
       this.items.set(item.key, item)
       changed.push(item)
     }
     if (changed.length > 0) this.changed()
+    if (newThumbnails.length > 0) this.onThumbnailChanged(newThumbnails)
     return changed
   }
 

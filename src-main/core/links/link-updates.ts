@@ -22,6 +22,8 @@ export interface LinkUpdatesDeps {
   uploads: Pick<UploadQueue, 'replaceFor' | 'enqueuePathsFor'>
   accounts: LinkAccounts
   log: Logger
+  /** How long a file must keep its size and time before it counts as written. */
+  stabilityMs: number
 }
 
 /** Whether the service says the item no longer exists (any other answer, or none, is not proof). */
@@ -42,6 +44,7 @@ export async function itemIsGone(client: ApiClient | null, itemId: number, docTy
 export function createLinkUpdates(deps: LinkUpdatesDeps) {
   const { store } = deps
   const { file } = store
+  const look = (path: string) => lookAtPdf(path, { stabilityMs: deps.stabilityMs })
   /** Links that changed again while their replace was in the queue: looked at once it ends. */
   const again = new Set<string>()
 
@@ -59,16 +62,16 @@ export function createLinkUpdates(deps: LinkUpdatesDeps) {
   async function considerLink(id: string): Promise<void> {
     const before = current(id)
     if (!before || before.paused) return
-    const look = await lookAtPdf(before.path)
+    const seen = await look(before.path)
     const link = current(id)
     if (!link || link.paused) return
-    if (look.kind === 'missing') {
+    if (seen.kind === 'missing') {
       const message = `${basename(link.path)} was moved or deleted. Nothing was unpublished; the link waits for the file to come back.`
       return markProblem(link, 'missing', message)
     }
-    // Not a complete PDF yet (still being written, or cut off): wait for the next change.
-    if (look.kind === 'not-ready') return link.problem === 'missing' ? markProblem(link, null, null) : undefined
-    if (look.sha256 === link.seen) return link.problem === 'missing' ? markProblem(link, null, null) : undefined
+    // Still being written, or settled as something readers cannot publish: wait for the next change.
+    if (seen.kind === 'not-ready') return link.problem === 'missing' ? markProblem(link, null, null) : undefined
+    if (seen.sha256 === link.seen) return link.problem === 'missing' ? markProblem(link, null, null) : undefined
     if (hasPending(id)) {
       again.add(id)
       return
@@ -82,11 +85,11 @@ export function createLinkUpdates(deps: LinkUpdatesDeps) {
     const result = await deps.uploads.replaceFor(accountId, { itemId: link.itemId, docType: link.docType, path: link.path })
     const job = result.added[0]
     // Recorded at once (before any queue event can tell of the job), then written.
-    link.seen = look.sha256
+    link.seen = seen.sha256
     link.problem = null
     if (job) {
       link.message = null
-      file.pending.push({ jobId: job.id, linkId: id, folderId: link.folderId, path: link.path, sha256: look.sha256, size: look.size })
+      file.pending.push({ jobId: job.id, linkId: id, folderId: link.folderId, path: link.path, sha256: seen.sha256, size: seen.size })
     } else {
       link.message = result.refused[0]?.reason ?? 'The new version could not be queued.'
     }
@@ -95,16 +98,27 @@ export function createLinkUpdates(deps: LinkUpdatesDeps) {
 
   /**
    * Publishes a new PDF of a hot folder (a create through the queue, for the account the
-   * folder was added under). Content already published or already waiting is not sent again:
-   * it is offered, with the reason. Returns the reason it was not queued, or null.
+   * folder was added under). Content already published or already waiting is not sent again,
+   * nor a PDF readers cannot publish (a password, damage, no pages): it is offered, with the
+   * reason. Returns the reason it was not queued, or null.
    */
   async function publishNew(folder: FolderRecord, path: string): Promise<string | null> {
-    const look = await lookAtPdf(path)
-    if (look.kind !== 'pdf') return look.kind === 'missing' ? `${basename(path)} is no longer in the folder.` : `${basename(path)} is not a complete PDF yet.`
+    const found = await look(path)
+    if (found.kind === 'missing') return `${basename(path)} is no longer in the folder.`
+    if (found.kind !== 'pdf') {
+      const reason = found.message ?? `${basename(path)} is still being written.`
+      // A PDF readers cannot publish (a password, damage, no pages) is listed with the reason;
+      // other files of the folder are not PDFs at all and are left alone.
+      if (found.size !== undefined && found.reason !== 'not-pdf' && !folder.offered.includes(path)) {
+        offer(folder, path, found.size, reason)
+        await store.save()
+      }
+      return reason
+    }
     if (file.links.some((link) => link.path === path) || file.pending.some((job) => job.path === path)) return null
     const accountId = deps.accounts.of(folder)
     if (accountId === null) {
-      offer(folder, path, look.size, 'Sign in to publish it.')
+      offer(folder, path, found.size, 'Sign in to publish it.')
       await store.save()
       return 'Sign in to publish it.'
     }
@@ -113,12 +127,12 @@ export function createLinkUpdates(deps: LinkUpdatesDeps) {
     const job = result.added[0]
     let reason: string | null = null
     if (job) {
-      file.pending.push({ jobId: job.id, linkId: null, folderId: folder.id, path, sha256: look.sha256, size: look.size })
+      file.pending.push({ jobId: job.id, linkId: null, folderId: folder.id, path, sha256: found.sha256, size: found.size })
       forgetOffered(folder, path)
     } else {
       reason = result.refused[0]?.reason ?? `${basename(path)} could not be queued.`
       deps.log.info(`Not published from the hot folder: ${reason}`)
-      offer(folder, path, look.size, reason)
+      offer(folder, path, found.size, reason)
     }
     await store.save()
     return reason
@@ -143,9 +157,9 @@ export function createLinkUpdates(deps: LinkUpdatesDeps) {
     if (folder.offered.includes(path)) {
       // Offered files wait for the user. One that goes away stays offered, unseen, so a slow
       // re-export or a move out and back is offered again, never published silently.
-      const look = await lookAtPdf(path)
-      if (look.kind === 'missing') store.offeredSizes.delete(path)
-      else if (look.kind === 'pdf') store.offeredSizes.set(path, look.size)
+      const found = await look(path)
+      if (found.kind === 'missing') store.offeredSizes.delete(path)
+      else if (found.kind === 'pdf') store.offeredSizes.set(path, found.size)
       await store.save()
       return
     }

@@ -56,7 +56,7 @@ export async function createLinksService(deps: LinksServiceDeps): Promise<LinksS
   const store = await openLinksStore({ dataDir: deps.dataDir, watching: deps.watch, emit: deps.emit, log: deps.log })
   const { file } = store
   const accounts: LinkAccounts = { of: (record) => record.accountId ?? deps.accountShown(), clientFor: deps.clientFor }
-  const updates = createLinkUpdates({ store, uploads: deps.uploads, accounts, log: deps.log })
+  const updates = createLinkUpdates({ store, uploads: deps.uploads, accounts, log: deps.log, stabilityMs })
   const settler = createJobSettler({ dataDir: deps.dataDir, store, uploads: deps.uploads, emit: deps.emit })
   let closed = false
   const timers = new Set<NodeJS.Timeout>()
@@ -187,9 +187,11 @@ export async function createLinksService(deps: LinksServiceDeps): Promise<LinksS
   }
 
   async function completePdf(path: string): Promise<{ sha256: string; size: number }> {
-    const look = await lookAtPdf(path)
-    if (look.kind !== 'pdf') throw new AppError('invalid-input', `${basename(path)} is not a complete PDF.`)
-    return look
+    const look = await lookAtPdf(path, { stabilityMs })
+    if (look.kind === 'pdf') return look
+    if (look.kind === 'not-ready' && look.message) throw new AppError('invalid-input', look.message)
+    if (look.kind === 'not-ready' && look.reason === 'changing') throw new AppError('invalid-input', `${basename(path)} is still being written; link it once it is saved.`)
+    throw new AppError('invalid-input', `${basename(path)} is not a complete PDF.`)
   }
 
   function view(): LinksView {
@@ -264,7 +266,7 @@ export async function createLinksService(deps: LinksServiceDeps): Promise<LinksS
       // What is there already is offered, never published silently.
       for (const name of (await readdir(dir)).filter((entry) => !isTemporaryFileName(entry)).sort()) {
         const filePath = join(dir, name)
-        const look = await lookAtPdf(filePath).catch(() => null)
+        const look = await lookAtPdf(filePath, { stabilityMs }).catch(() => null)
         if (look?.kind === 'pdf' && !file.links.some((link) => link.path === filePath)) updates.offer(folder, filePath, look.size)
       }
       file.folders.push(folder)

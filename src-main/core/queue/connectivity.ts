@@ -3,6 +3,12 @@ export type Probe = () => Promise<void>
 
 export interface ConnectivityState {
   online: boolean
+  /**
+   * Why the service cannot be reached, while it cannot: the computer has no network (the OS
+   * says so), or it has one and the service still does not answer (a proxy, a firewall, the
+   * service down). Null while online.
+   */
+  cause: 'no-network' | 'unreachable' | null
   /** Epoch ms of the next probe while offline. */
   nextCheckAt: number | null
 }
@@ -24,6 +30,8 @@ export class Connectivity {
   private nextCheckAt: number | null = null
   private probing = false
   private stopped = false
+  /** The OS said there is no network (until it says there is one again). */
+  private noNetwork = false
 
   constructor(
     private readonly probe: Probe,
@@ -31,7 +39,8 @@ export class Connectivity {
   ) {}
 
   get state(): ConnectivityState {
-    return { online: this.online, nextCheckAt: this.nextCheckAt }
+    const cause = this.online ? null : this.noNetwork ? 'no-network' : 'unreachable'
+    return { online: this.online, cause, nextCheckAt: this.nextCheckAt }
   }
 
   /** A request could not reach the service. */
@@ -55,15 +64,22 @@ export class Connectivity {
 
   /** The operating system's network state changed: check now when it came back, stop sending when it went away. */
   networkChanged(osOnline: boolean): void {
+    const changed = this.noNetwork === osOnline
+    this.noNetwork = !osOnline
     if (!osOnline) {
-      this.reportOffline()
+      if (this.online) this.reportOffline()
+      else if (changed) this.onChange(this.state)
       return
     }
-    if (!this.online) {
-      this.delay = FIRST_PROBE_MS
-      this.clear()
-      void this.check()
-    }
+    if (!this.online) this.checkNow()
+  }
+
+  /** Asks the service now (the user said "Try now", or the network settings changed), and backs off afresh. */
+  checkNow(): void {
+    if (this.stopped || this.online) return
+    this.delay = FIRST_PROBE_MS
+    this.clear()
+    void this.check()
   }
 
   stop(): void {

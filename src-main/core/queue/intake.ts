@@ -1,7 +1,7 @@
 import { openCreates, roomLeft } from '../../../src-shared/domain/quota-room'
 import { randomUUID } from 'node:crypto'
 import type { z } from 'zod'
-import { checkSourceUrl } from '../../../src-shared/domain/source-url'
+import { checkSourceUrl, type SourceUrlRefusal } from '../../../src-shared/domain/source-url'
 import type {
   enqueuePathsSchema,
   enqueueUrlSchema,
@@ -20,6 +20,7 @@ import { isFinished, type FileSource, type JobRecord } from './job-record'
 import { newJob } from './new-job'
 import type { PlanLimitsBook } from './plan-limits'
 import { nameFromFile, nameFromUrl, quotaProblem, sizeProblem } from './preflight'
+import { refusalCodeOf } from './refusal-code'
 import type { PublishedItem } from './queue-journal'
 
 /** What an intake produced: new jobs, refusals with reasons, and offers awaiting a decision. */
@@ -63,6 +64,11 @@ const HASH_CONCURRENCY = 16
 export interface IntakeDependencies {
   jobs(): readonly JobRecord[]
   published(account: string, sha256: string): PublishedItem[]
+  /**
+   * Whether an item published earlier still exists: the synced library first, the service
+   * when the library cannot tell (true when neither can say: the offer is kept, never lost).
+   */
+  itemExists?(accountId: string, docType: DocType, itemId: number): Promise<boolean>
   /** The client of this account when its key is in use and confirmed (a replace looks its item up); null otherwise. */
   clientFor(accountId: string): ApiClient | null
   /** Checks paths (inspect-paths.ts), in the intake worker thread. */
@@ -82,6 +88,14 @@ async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item:
   return results
 }
 
+/** A link refused by its form: a private host is one the service would not download from. */
+/** A refusal carries the path too, so tell them apart by the source's type. */
+const isFileSource = (entry: FileSource | RefusedSource): entry is FileSource => 'type' in entry
+
+function linkRefusal(url: string, checked: { code: SourceUrlRefusal; reason: string }): RefusedSource {
+  return { source: url, reason: checked.reason, code: checked.code === 'private-host' ? 'source-refused' : 'bad-link' }
+}
+
 /**
  * Turns what the user dropped, typed or asked for into jobs: every path and URL checked in
  * main before anything is queued, files over the plan's size or quota refused with the
@@ -91,6 +105,17 @@ export class JobIntake {
   private readonly offers = new Map<string, PendingOffer>()
 
   constructor(private readonly deps: IntakeDependencies) {}
+
+  /**
+   * Items published earlier from the same content that still exist: a deleted one is never
+   * offered as "Already published" (its file is then simply published as new).
+   */
+  private async stillThere(accountId: string, items: PublishedItem[]): Promise<PublishedItem[]> {
+    const exists = this.deps.itemExists
+    if (items.length === 0 || !exists) return items
+    const kept = await Promise.all(items.map(async (item) => ((await exists(accountId, item.docType, item.itemId)) ? item : null)))
+    return kept.filter((item): item is PublishedItem => item !== null)
+  }
 
   /** The account's jobs: its plan, its waiting content and its items are its own. */
   private jobsOf(accountId: string): JobRecord[] {
@@ -116,45 +141,49 @@ export class JobIntake {
 
   async fromPaths(input: z.output<typeof enqueuePathsSchema>, accountFor: AccountFor): Promise<Intake> {
     const { accepted, refused: refusedPaths } = await this.deps.inspect(input.paths)
-    const refused: RefusedSource[] = refusedPaths.map((refusal) => ({ source: refusal.fileName, reason: refusal.reason }))
+    const refused: RefusedSource[] = refusedPaths.map((refusal) => {
+      const code = refusalCodeOf(refusal.code)
+      return { source: refusal.fileName, reason: refusal.reason, path: refusal.path, ...(code ? { code } : {}) }
+    })
     const hashed = await mapLimited(accepted, HASH_CONCURRENCY, async (file): Promise<FileSource | RefusedSource> => {
       try {
         const { path, fileName } = file
         // Small files were hashed while they were checked; the rest are read once more here.
-        if (file.sha256) return { type: 'file', path, fileName, size: file.size, mtimeMs: file.mtimeMs, sha256: file.sha256 }
-        return { type: 'file', path, fileName, ...(await hashFile(path)) }
+        if (file.sha256) return { type: 'file', path, fileName, size: file.size, mtimeMs: file.mtimeMs, sha256: file.sha256, pages: file.pages }
+        return { type: 'file', path, fileName, ...(await hashFile(path)), pages: file.pages }
       } catch {
-        return { source: file.fileName, reason: `${file.fileName} could not be read; it may have been moved or deleted.` }
+        return { source: file.fileName, reason: `${file.fileName} could not be read; it may have been moved or deleted.`, code: 'file-missing', path: file.path }
       }
     })
     const jobs: JobRecord[] = []
     const offers: SameContentOffer[] = []
-    if (!hashed.some((file) => 'path' in file)) return { jobs, refused: [...refused, ...(hashed as RefusedSource[])], offers }
+    if (!hashed.some(isFileSource)) return { jobs, refused: [...refused, ...(hashed as RefusedSource[])], offers }
     const who = await accountFor()
     const queued = new Map(
       this.jobsOf(who.accountId)
         .filter((job) => !isFinished(job) && job.source.type === 'file')
-        .map((job) => [(job.source as FileSource).sha256, job.name])
+        .map((job) => [(job.source as FileSource).sha256, { name: job.name, jobId: job.id }])
     )
     for (const file of hashed) {
-      if (!('path' in file)) {
+      if (!isFileSource(file)) {
         refused.push(file)
         continue
       }
       const single = accepted.length === 1
       const name = (single && input.name) || nameFromFile(file.fileName)
       const title = (single && input.title) || name
-      const waitingAs = queued.get(file.sha256)
-      if (waitingAs !== undefined) {
-        refused.push({ source: file.fileName, reason: `${file.fileName} is already waiting in the queue (as “${waitingAs}”).` })
+      const waiting = queued.get(file.sha256)
+      if (waiting !== undefined) {
+        const reason = `${file.fileName} is already waiting in the queue (as “${waiting.name}”).`
+        refused.push({ source: file.fileName, reason, code: 'already-queued', path: file.path, jobId: waiting.jobId })
         continue
       }
       const tooBig = this.sizeRefusal(file, who)
       if (tooBig) {
-        refused.push({ source: file.fileName, reason: tooBig })
+        refused.push({ source: file.fileName, reason: tooBig, code: 'too-large', path: file.path })
         continue
       }
-      const earlier = this.deps.published(who.accountId, file.sha256)
+      const earlier = await this.stillThere(who.accountId, this.deps.published(who.accountId, file.sha256))
       const choice: SameContentChoice | 'ask' = earlier.length > 0 ? input.onSameContent : 'new'
       if (choice === 'ask') {
         offers.push(this.offer({ file, who, docType: input.docType, name, title, items: earlier, hold: input.hold ?? false }))
@@ -162,21 +191,23 @@ export class JobIntake {
       }
       const outcome = this.decided(choice, { file, who, docType: input.docType, name, title, items: earlier, hold: input.hold ?? false }, jobs)
       if ('reason' in outcome) refused.push(outcome)
-      else jobs.push(outcome)
-      queued.set(file.sha256, name)
+      else {
+        jobs.push(outcome)
+        queued.set(file.sha256, { name, jobId: outcome.id })
+      }
     }
     return { jobs, refused, offers }
   }
 
   async fromUrl(input: z.output<typeof enqueueUrlSchema>, accountFor: AccountFor): Promise<Intake> {
     const checked = checkSourceUrl(input.url)
-    if (!checked.ok) return { jobs: [], refused: [{ source: input.url, reason: checked.reason }], offers: [] }
+    if (!checked.ok) return { jobs: [], refused: [linkRefusal(input.url, checked)], offers: [] }
     const host = await checkSourceHost(checked.url)
-    if (!host.ok) return { jobs: [], refused: [{ source: checked.url, reason: host.reason }], offers: [] }
+    if (!host.ok) return { jobs: [], refused: [{ source: checked.url, reason: host.reason, code: 'source-refused' }], offers: [] }
     const name = input.name ?? nameFromUrl(checked.url)
     const who = await accountFor()
     const overQuota = this.quotaRefusal(name, input.docType, who, [])
-    if (overQuota) return { jobs: [], refused: [{ source: checked.url, reason: overQuota }], offers: [] }
+    if (overQuota) return { jobs: [], refused: [{ source: checked.url, reason: overQuota, code: 'quota' }], offers: [] }
     const job = newJob({
       kind: 'create',
       source: { type: 'url', url: checked.url },
@@ -191,46 +222,72 @@ export class JobIntake {
 
   async replace(input: z.output<typeof replaceSchema>, accountFor: AccountFor): Promise<Intake> {
     const who = await accountFor()
-    const target = await this.describeItem(input.itemId, input.docType, who.accountId)
-    if ('reason' in target) return { jobs: [], refused: [{ source: target.name, reason: target.reason }], offers: [] }
+    const target = await this.describeItem(input.itemId, input.docType, who.accountId, input.name)
+    if ('reason' in target) return { jobs: [], refused: [{ source: target.name, reason: target.reason, code: 'item-gone' }], offers: [] }
     const fields = {
       kind: 'replace' as const,
       docType: input.docType,
       accountId: who.accountId,
       name: target.name,
       title: target.name,
-      targetItemId: input.itemId
+      targetItemId: input.itemId,
+      // Waits, paused, for the user to confirm it (the window shows what changes).
+      paused: input.confirmFirst === true
     }
     if (input.url !== undefined) {
       const checked = checkSourceUrl(input.url)
-      if (!checked.ok) return { jobs: [], refused: [{ source: input.url, reason: checked.reason }], offers: [] }
+      if (!checked.ok) return { jobs: [], refused: [linkRefusal(input.url, checked)], offers: [] }
       const host = await checkSourceHost(checked.url)
-      if (!host.ok) return { jobs: [], refused: [{ source: checked.url, reason: host.reason }], offers: [] }
+      if (!host.ok) return { jobs: [], refused: [{ source: checked.url, reason: host.reason, code: 'source-refused' }], offers: [] }
       const job = newJob({ ...fields, source: { type: 'url', url: checked.url } })
       return { jobs: [job], refused: [], offers: [] }
     }
     const { accepted, refused } = await this.deps.inspect([input.path ?? ''])
     const file: AcceptedFile | undefined = accepted[0]
     if (!file || accepted.length !== 1) {
-      const reasons = refused.map((refusal) => ({ source: refusal.fileName, reason: refusal.reason }))
-      return { jobs: [], refused: reasons.length > 0 ? reasons : [{ source: input.path ?? '', reason: 'A replacement must be one PDF file.' }], offers: [] }
+      const reasons = refused.map((refusal): RefusedSource => {
+        const code = refusalCodeOf(refusal.code)
+        return { source: refusal.fileName, reason: refusal.reason, path: refusal.path, ...(code ? { code } : {}) }
+      })
+      const notOne: RefusedSource = { source: input.path ?? '', reason: 'A replacement must be one PDF file.', code: 'not-a-file', path: input.path ?? '' }
+      return { jobs: [], refused: reasons.length > 0 ? reasons : [notOne], offers: [] }
     }
     const tooBig = this.sizeRefusal(file, who)
-    if (tooBig) return { jobs: [], refused: [{ source: file.fileName, reason: tooBig }], offers: [] }
-    const source: FileSource = { type: 'file', path: file.path, fileName: file.fileName, ...(await hashFile(file.path)) }
+    if (tooBig) return { jobs: [], refused: [{ source: file.fileName, reason: tooBig, code: 'too-large', path: file.path }], offers: [] }
+    const source: FileSource = { type: 'file', path: file.path, fileName: file.fileName, ...(await hashFile(file.path)), pages: file.pages }
     const job = newJob({ ...fields, source })
     return { jobs: [job], refused: [], offers: [] }
   }
 
+  /**
+   * A replace whose item no longer exists, as a new item: the same file or link, the same
+   * name, checked against the account's plan like any create.
+   */
+  async asNew(job: JobRecord, who: IntakeAccount): Promise<Intake> {
+    const overQuota = this.quotaRefusal(job.name, job.docType, who, [])
+    const source = job.source.type === 'file' ? job.source.fileName : job.source.url
+    if (overQuota) return { jobs: [], refused: [{ source, reason: overQuota, code: 'quota' }], offers: [] }
+    const created = newJob({
+      kind: 'create',
+      source: job.source,
+      docType: job.docType,
+      accountId: who.accountId,
+      name: job.name,
+      title: job.title,
+      note: `“${job.name}” no longer existed on the service, so this publishes it as a new item (a new link).`
+    })
+    return { jobs: [created], refused: [], offers: [] }
+  }
+
   /** Answers an offer: replace the item published earlier (same link), publish a new one, or skip. */
-  decide(offerId: string, choice: SameContentChoice, batch: readonly JobRecord[] = []): Intake {
+  decide(offerId: string, choice: SameContentChoice, batch: readonly JobRecord[] = [], confirmFirst = false): Intake {
     this.expireOffers()
     const offer = this.offers.get(offerId)
     if (!offer) {
-      return { jobs: [], refused: [{ source: 'offer', reason: 'That question has expired; add the file again.' }], offers: [] }
+      return { jobs: [], refused: [{ source: 'offer', reason: 'That question has expired; add the file again.', code: 'expired' }], offers: [] }
     }
     this.offers.delete(offerId)
-    const outcome = this.decided(choice, offer, batch)
+    const outcome = this.decided(choice, { ...offer, hold: offer.hold || (choice === 'replace' && confirmFirst) }, batch)
     return 'reason' in outcome ? { jobs: [], refused: [outcome], offers: [] } : { jobs: [outcome], refused: [], offers: [] }
   }
 
@@ -238,7 +295,8 @@ export class JobIntake {
     const { file } = offer
     const latest = offer.items[0]
     if (choice === 'skip' && latest) {
-      return { source: file.fileName, reason: `Skipped ${file.fileName}: the same content is already published as “${latest.name}”.` }
+      const reason = `Skipped ${file.fileName}: the same content is already published as “${latest.name}”.`
+      return { source: file.fileName, reason, code: 'duplicate', path: file.path }
     }
     if (choice === 'replace' && latest) {
       return newJob({
@@ -254,7 +312,7 @@ export class JobIntake {
       })
     }
     const overQuota = this.quotaRefusal(file.fileName, offer.docType, offer.who, batch)
-    if (overQuota) return { source: file.fileName, reason: overQuota }
+    if (overQuota) return { source: file.fileName, reason: overQuota, code: 'quota', path: file.path }
     return newJob({
       kind: 'create',
       source: file,
@@ -274,6 +332,7 @@ export class JobIntake {
     return {
       offerId,
       fileName: pending.file.fileName,
+      path: pending.file.path,
       size: pending.file.size,
       docType: pending.docType,
       items: pending.items.map((item) => ({ itemId: item.itemId, name: item.name, url: item.url }))
@@ -289,8 +348,14 @@ export class JobIntake {
    * The item a replace is for, read on its own host with its account's key: its name, or a
    * placeholder when that cannot be asked now (the job checks the item before it sends).
    */
-  private async describeItem(itemId: number, docType: DocType, accountId: string): Promise<{ name: string } | { name: string; reason: string }> {
-    const placeholder = `${docType === 'Document' ? 'Document' : 'Flipbook'} ${itemId}`
+  private async describeItem(
+    itemId: number,
+    docType: DocType,
+    accountId: string,
+    known?: string
+  ): Promise<{ name: string } | { name: string; reason: string }> {
+    // Never an ID on screen: the name the window knows, else the kind.
+    const placeholder = known ?? (docType === 'Document' ? 'A document' : 'A flipbook')
     const client = this.deps.clientFor(accountId)
     if (!client) return { name: placeholder }
     try {

@@ -29,7 +29,8 @@ function isSource(value: unknown): boolean {
     isString(value['fileName']) &&
     isNumber(value['size']) &&
     isNumber(value['mtimeMs']) &&
-    isString(value['sha256'])
+    isString(value['sha256']) &&
+    numberOrNull(value['pages'])
   )
 }
 
@@ -74,6 +75,7 @@ export function isJobRecord(value: unknown): value is JobRecord {
     isNumber(value['attempts']) &&
     isNumber(value['addedAt']) &&
     numberOrNull(value['inDoubtSince']) &&
+    (value['notBefore'] === undefined || isNumber(value['notBefore'])) &&
     typeof value['replaceCreated'] === 'boolean' &&
     isResult(value['result']) &&
     isFailure(value['failure']) &&

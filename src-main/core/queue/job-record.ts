@@ -14,7 +14,9 @@ const fileSource = z.object({
   size: z.number(),
   mtimeMs: z.number(),
   /** SHA-256 of the content as last read; the upload is checked against it. */
-  sha256: z.string()
+  sha256: z.string(),
+  /** Pages as a reader counts them when the file was added; null for jobs added before FlipDrop counted them. */
+  pages: z.number().nullable()
 })
 
 const urlSource = z.object({ type: z.literal('url'), url: z.string() })
@@ -50,6 +52,11 @@ export const jobRecordSchema = z.object({
    * idempotency key).
    */
   inDoubtSince: z.number().nullable(),
+  /**
+   * Not sent before this time (epoch ms): a replace of a live item the user just confirmed
+   * waits out its Undo window first. Absent for every other job.
+   */
+  notBefore: z.number().optional(),
   /** A created item must still get the file's current content (it changed while uploading). */
   replaceCreated: z.boolean(),
   result: z
@@ -65,21 +72,24 @@ export type FileSource = z.infer<typeof fileSource>
 /**
  * A record as written by an earlier FlipDrop, brought up to today's shape before it is
  * checked: the account it was made for was not recorded (null: see `accountId`), its host
- * follows from its kind, and a failure had no code. Records already current come back as
- * they are (restoring 10,000 jobs must not copy them all).
+ * follows from its kind, a failure had no code, and a file's pages were not counted (null).
+ * Records already current come back as they are (restoring 10,000 jobs must not copy them all).
  */
 export function upgradeJobRecord(value: unknown): unknown {
   if (typeof value !== 'object' || value === null) return value
   const record = value as Record<string, unknown>
   const failure = record['failure'] as Record<string, unknown> | null | undefined
   const failureOld = typeof failure === 'object' && failure !== null && !('code' in failure)
-  if ('accountId' in record && 'host' in record && !failureOld) return value
+  const source = record['source'] as Record<string, unknown> | null | undefined
+  const sourceOld = typeof source === 'object' && source !== null && source['type'] === 'file' && !('pages' in source)
+  if ('accountId' in record && 'host' in record && !failureOld && !sourceOld) return value
   const docType = record['docType'] === 'Document' ? 'Document' : 'Flipbook'
   return {
     ...record,
     accountId: record['accountId'] ?? null,
     host: record['host'] ?? hostFor(docType),
-    ...(failureOld ? { failure: { ...failure, code: failure['retryable'] === true ? 'unreachable' : 'rejected' } } : {})
+    ...(failureOld ? { failure: { ...failure, code: failure['retryable'] === true ? 'unreachable' : 'rejected' } } : {}),
+    ...(sourceOld ? { source: { ...source, pages: null } } : {})
   }
 }
 

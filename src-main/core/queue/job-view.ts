@@ -32,7 +32,7 @@ export function toJobView(job: JobRecord, hold: Hold | null, progress: JobProgre
     kind: job.kind,
     source:
       job.source.type === 'file'
-        ? { type: 'file', fileName: job.source.fileName, size: job.source.size }
+        ? { type: 'file', fileName: job.source.fileName, size: job.source.size, pages: job.source.pages }
         : { type: 'url', url: job.source.url },
     docType: job.docType,
     name: job.name,

@@ -16,6 +16,8 @@ export interface NewJobFields {
   paused?: boolean
   /** A history line beyond "Added …" (which the view derives), e.g. a same-content decision. */
   note?: string
+  /** Not sent before this time (an Undo window). */
+  notBefore?: number
 }
 
 /**
@@ -39,6 +41,7 @@ export function newJob(fields: NewJobFields, now = Date.now()): JobRecord {
     attempts: 0,
     addedAt: now,
     inDoubtSince: null,
+    ...(fields.notBefore !== undefined ? { notBefore: fields.notBefore } : {}),
     replaceCreated: false,
     result: null,
     failure: null,

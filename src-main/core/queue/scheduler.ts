@@ -1,5 +1,6 @@
 import type { JobProgress } from '../../../src-shared/domain/queue'
 import type { ApiClient } from '../api/api-client'
+import { ServiceError } from '../api/service-error'
 import type { Logger } from '../log'
 import { Connectivity } from './connectivity'
 import { hashFile } from './intake/hash-file'
@@ -27,6 +28,8 @@ export interface SchedulerDependencies {
   jobs(): readonly JobRecord[]
   get(id: string): JobRecord | undefined
   queuePaused(): boolean
+  /** Whether this process runs the job at all (a command runs only its own; default: every job). */
+  mayRun?(job: JobRecord): boolean
   concurrency(): number
   /** The client of the job's own account, confirmed by whoami, or why there is none now. */
   access(job: JobRecord): Access
@@ -54,6 +57,13 @@ export interface SchedulerDependencies {
 }
 
 const timeOf = (ms: number): string => new Date(ms).toLocaleTimeString()
+
+/** The service answered, but with an error of its own (5xx) or an answer it could not have meant. */
+const isServiceTrouble = (error: unknown): boolean =>
+  error instanceof ServiceError && (error.kind === 'protocol' || (error.kind === 'service' && (error.status ?? 0) >= 500))
+
+/** A job still in its Undo window (a confirmed replace of a live item): nothing is sent yet. */
+const startsLater = (job: JobRecord): boolean => job.notBefore !== undefined && job.notBefore > Date.now()
 
 /** A cancelled create that may have reached the service: it is looked up so the job can say which. */
 const needsCancelLookup = (job: JobRecord): boolean =>
@@ -83,6 +93,8 @@ export class Scheduler {
   private readonly running = new Map<string, Running>()
   private readonly backoff = new Map<string, { until: number; message: string }>()
   private rateLimitedUntil = 0
+  /** The service answered with errors (5xx, unreadable answers) and has not answered well since. */
+  private serviceTrouble = false
   private timer: ReturnType<typeof setTimeout> | undefined
   private stopped = false
   readonly connectivity: Connectivity
@@ -121,11 +133,33 @@ export class Scheduler {
       }
     }
     const wait = this.backoff.get(job.id)
-    return wait && wait.until > Date.now() ? { reason: 'retry', message: wait.message, until: wait.until } : null
+    if (wait && wait.until > Date.now()) return { reason: 'retry', message: wait.message, until: wait.until }
+    return startsLater(job) ? { reason: 'undo-window', message: 'Starts in a few seconds; it can still be undone.', until: job.notBefore ?? null } : null
   }
 
   get rateLimitUntil(): number | null {
     return this.rateLimitedUntil > Date.now() ? this.rateLimitedUntil : null
+  }
+
+  /** When the service answers with errors: when the next automatic retry is due (null when unknown). */
+  get trouble(): { retryAt: number | null } | null {
+    if (!this.serviceTrouble) return null
+    const due = [...this.backoff.values()].map((wait) => wait.until).filter((until) => until > Date.now())
+    return { retryAt: due.length > 0 ? Math.min(...due) : null }
+  }
+
+  /**
+   * "Try now": ask the service at once if it could not be reached, and retry at once what
+   * waits for an automatic retry after service errors. A rate-limit wait is the service's own
+   * and is kept.
+   */
+  checkNow(): void {
+    this.connectivity.checkNow()
+    if (this.serviceTrouble) {
+      this.backoff.clear()
+      this.deps.touched(this.waitingIds())
+    }
+    this.pump()
   }
 
   isRunning(id: string): boolean {
@@ -154,11 +188,16 @@ export class Scheduler {
     for (const job of this.deps.jobs()) {
       if (this.running.size >= limit) break
       if (this.running.has(job.id)) continue
+      if (this.deps.mayRun && !this.deps.mayRun(job)) continue
       const lookup = needsCancelLookup(job)
       if (!lookup && (job.paused || (job.state !== 'queued' && job.state !== 'verifying'))) continue
       const wait = this.backoff.get(job.id)
       if (wait && wait.until > now) {
         nextWake = Math.min(nextWake, wait.until)
+        continue
+      }
+      if (job.notBefore !== undefined && job.notBefore > now) {
+        nextWake = Math.min(nextWake, job.notBefore)
         continue
       }
       const access = this.deps.access(job)
@@ -268,6 +307,10 @@ export class Scheduler {
   }
 
   private async succeeded(id: string): Promise<void> {
+    if (this.serviceTrouble) {
+      this.serviceTrouble = false
+      this.deps.connectivityChanged()
+    }
     const job = this.deps.get(id)
     if (job && job.attempts > 0) await this.deps.save({ ...job, attempts: 0 })
   }
@@ -305,6 +348,10 @@ export class Scheduler {
         }
         const until = Date.now() + retryDelayMs(attempts - 1)
         this.backoff.set(id, { until, message: `${next.message} Trying again at ${timeOf(until)}.` })
+        if (isServiceTrouble(cause) && !this.serviceTrouble) {
+          this.serviceTrouble = true
+          this.deps.connectivityChanged()
+        }
         await this.deps.save(withHistory({ ...job, attempts }, `Try ${attempts} failed: ${next.message}`))
         return
       }

@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import { contract } from '../../../src-shared/contract'
 import { AppError } from '../../../src-shared/contract/errors'
+import { UNDO_WINDOW_MS } from '../../../src-shared/domain/queue'
 import type {
   Connectivity as ConnectivityView,
   EnqueueResult,
@@ -10,6 +11,7 @@ import type {
   QueueView,
   replaceSchema
 } from '../../../src-shared/domain/queue'
+import type { DocType } from '../../../src-shared/domain/service/item'
 import type { Settings } from '../../../src-shared/domain/settings'
 import type { HandlersOf } from '../area-handlers'
 import type { EventSink } from '../events'
@@ -18,6 +20,7 @@ import type { KnownAccounts } from '../accounts/known-accounts'
 import type { ApiClient } from '../api/api-client'
 import { explain, ServiceError } from '../api/service-error'
 import type { ServiceConnection } from '../service/service-connection'
+import { exportJobsCsv } from './export-csv'
 import { InDoubtLookups, settleForAttempt } from './in-doubt-lookups'
 import { JobIntake, type Intake, type IntakeAccount } from './intake'
 import { createInspector } from './intake/inspect-off-thread'
@@ -32,10 +35,12 @@ import { Scheduler, type Access } from './scheduler'
 export interface UploadQueueDependencies {
   store: QueueStore
   /**
-   * False: jobs are taken and kept, but none is sent (a `flipdrop upload` without --wait queues
-   * and leaves; an upload it started would be cut off and left in doubt). Default true.
+   * False: jobs are taken and kept, but none is sent (a `flipdrop upload --queue` queues and
+   * leaves; an upload it started would be cut off and left in doubt). 'added': only the jobs
+   * added while it runs, and those named to runAlso (a foreground `flipdrop upload` publishes
+   * its own files, not the queue it found). Default true: every job.
    */
-  runUploads?: boolean
+  runUploads?: boolean | 'added'
   /** What restoring the queue had to report (damaged journal records). */
   notices: string[]
   connection: ServiceConnection
@@ -51,6 +56,10 @@ export interface UploadQueueDependencies {
   log: Logger
   /** Shows the OS file dialog for PDFs and returns the paths picked (none when cancelled). */
   choosePdfs?: () => Promise<string[]>
+  /** The OS save dialog ("Export CSV"); null when cancelled. */
+  chooseSavePath?: (defaultName: string) => Promise<string | null>
+  /** Whether an item still exists (the library, else the service), so a deleted one is never offered as "already published". */
+  itemExists?: (accountId: string, docType: DocType, itemId: number) => Promise<boolean>
 }
 
 /** The `uploads` area, plus what the core and the shell need. */
@@ -77,6 +86,8 @@ export interface UploadQueue extends HandlersOf<'uploads'> {
   enqueuePathsFor(accountId: string, input: z.output<typeof enqueuePathsSchema>): Promise<EnqueueResult>
   /** Queues as `replace` does, for a given account (a link updates its item in the account it belongs to). */
   replaceFor(accountId: string, input: z.output<typeof replaceSchema>): Promise<EnqueueResult>
+  /** With runUploads 'added': runs these jobs too (a command follows a job that already had its file). */
+  runAlso(jobIds: readonly string[]): void
   /** Stops running jobs (back to the queue, in doubt where needed) and writes what is pending. */
   close(): Promise<void>
 }
@@ -99,6 +110,8 @@ const NO_ACCOUNT_OFFLINE =
  */
 export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
   const { store, connection } = deps
+  /** With runUploads 'added': the jobs this process runs. */
+  const runnable = new Set<string>()
   /** Set by close(): nothing may write to the store after it. */
   let closed = false
   const books = new Map<string, PlanLimitsBook>()
@@ -125,7 +138,8 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
     inspect: (paths) => inspector.inspect(paths),
     jobs: () => store.jobs(),
     published: (account, sha256) => store.published(account, sha256),
-    clientFor
+    clientFor,
+    ...(deps.itemExists ? { itemExists: deps.itemExists } : {})
   })
   const lookups = new InDoubtLookups({
     jobs: () => store.jobs(),
@@ -252,6 +266,7 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
     jobs: () => store.jobs(),
     get: (id) => store.get(id),
     queuePaused: () => store.paused || deps.runUploads === false,
+    mayRun: (job) => deps.runUploads !== 'added' || runnable.has(job.id),
     concurrency: () => deps.settings().uploadConcurrency,
     access,
     probeClient: () => (connection.connected ? connection.client() : null),
@@ -288,8 +303,11 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
 
   function connectivity(): ConnectivityView {
     const state = scheduler.connectivity.state
+    const trouble = state.online ? scheduler.trouble : null
     return {
       online: state.online,
+      problem: state.cause ?? (trouble ? 'service' : null),
+      retryAt: iso(trouble?.retryAt ?? null),
       rateLimitedUntil: iso(scheduler.rateLimitUntil),
       signedIn: connection.connected,
       nextCheckAt: iso(state.nextCheckAt)
@@ -326,11 +344,13 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
 
   async function admit(intake: Intake): Promise<EnqueueResult> {
     if (intake.jobs.length > 0) {
+      for (const job of intake.jobs) runnable.add(job.id)
       await store.put(intake.jobs)
       touch(intake.jobs.map((job) => job.id), { order: true })
       scheduler.pump()
     }
-    return { added: intake.jobs.map(view), refused: intake.refused, sameContent: intake.offers }
+    const paths = Object.fromEntries(intake.jobs.flatMap((job) => (job.source.type === 'file' ? [[job.id, job.source.path]] : [])))
+    return { added: intake.jobs.map(view), refused: intake.refused, sameContent: intake.offers, paths }
   }
 
   /** Jobs stopped by a crash mid-upload go back to the queue; a create among them stays "in doubt". */
@@ -349,6 +369,13 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
     )
   }
 
+  // Every feature's requests tell the one status: a library sync or an account read that could
+  // not leave this machine shows the strip too, and any answer clears it.
+  const stopReachable = connection.onReachable((reachable) => {
+    if (closed) return
+    if (reachable) scheduler.connectivity.reportOnline()
+    else scheduler.connectivity.reportOffline()
+  })
   // A quota reported by the client in use is its confirmed account's (creates run only once confirmed).
   const stopQuota = connection.onQuota((quota) => {
     if (connection.accountId !== null) limitsOf(connection.accountId).learnQuota(quota)
@@ -420,7 +447,62 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
       return admit(await intake.replace(input, async () => ({ accountId, limits: limitsOf(accountId) })))
     },
     async decideSameContent(input) {
-      return admit(intake.decide(input.offerId, input.choice))
+      return admit(intake.decide(input.offerId, input.choice, [], input.confirmFirst === true))
+    },
+    async decideMany({ answers }) {
+      // One batch: quota room is counted across every answer, as for one drop.
+      const merged: Intake = { jobs: [], refused: [], offers: [] }
+      for (const answer of answers) {
+        const decided = intake.decide(answer.offerId, answer.choice, merged.jobs, answer.confirmFirst === true)
+        merged.jobs.push(...decided.jobs)
+        merged.refused.push(...decided.refused)
+      }
+      return admit(merged)
+    },
+    async confirmReplace({ jobId }) {
+      const job = find(jobId)
+      if (job.kind !== 'replace' || job.state !== 'queued' || !job.paused || scheduler.isRunning(jobId)) {
+        throw new AppError('not-allowed', 'Only an update waiting for your confirmation can be confirmed.')
+      }
+      const next = withHistory({ ...job, paused: false, notBefore: Date.now() + UNDO_WINDOW_MS }, 'Confirmed; it starts after a short moment in which it can still be undone.')
+      await store.put([next])
+      touch([jobId])
+      scheduler.pump()
+      return view(next)
+    },
+    async undo({ jobId }) {
+      const job = find(jobId)
+      const waiting = job.state === 'queued' && job.notBefore !== undefined && job.notBefore > Date.now() && !scheduler.isRunning(jobId)
+      if (!waiting) return { undone: false, reason: 'It has already started; cancel it instead.' }
+      await store.remove([jobId])
+      touch([], { removed: [jobId] })
+      return { undone: true, reason: null }
+    },
+    async publishAsNew({ jobId }) {
+      const job = find(jobId)
+      if (job.kind !== 'replace' || job.state !== 'failed' || job.failure?.code !== 'item-gone' || job.accountId === null) {
+        throw new AppError('not-allowed', 'Only an update whose item no longer exists can be published as a new item.')
+      }
+      const accountId = job.accountId
+      const created = await intake.asNew(job, { accountId, limits: limitsOf(accountId) })
+      if (created.jobs.length > 0) {
+        await store.remove([jobId])
+        touch([], { removed: [jobId] })
+      }
+      return admit(created)
+    },
+    async exportCsv({ jobIds }) {
+      if (!deps.chooseSavePath) throw new AppError('not-allowed', 'Saving a file needs the FlipDrop window.')
+      const jobs = jobIds.map((id) => store.get(id)).filter((job): job is JobRecord => job !== undefined)
+      return exportJobsCsv({ jobs, chooseSavePath: deps.chooseSavePath })
+    },
+    async checkNow() {
+      scheduler.checkNow()
+      return connectivity()
+    },
+    async refreshLimits() {
+      await refreshLimits()
+      return limitsView()
     },
     async pause(input) {
       if (input?.jobId) {
@@ -522,14 +604,20 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
     },
     jobAccount: (jobId) => store.get(jobId)?.accountId ?? null,
     accountForNewWork,
+    runAlso(jobIds) {
+      for (const id of jobIds) runnable.add(id)
+      scheduler.pump()
+    },
     get bytesWritten() {
       return store.bytesWritten
     },
-    settingsChanged: () => scheduler.pump(),
+    // New addresses or proxy: ask the service again at once rather than at the next backoff step.
+    settingsChanged: () => scheduler.checkNow(),
     async close() {
       closed = true
       if (identifyTimer) clearTimeout(identifyTimer)
       stopQuota()
+      stopReachable()
       stopChange()
       await ready
       await scheduler.shutdown()

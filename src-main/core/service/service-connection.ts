@@ -54,6 +54,8 @@ export interface ServiceConnection {
   onQuota(listener: (quota: Quota) => void): () => void
   /** Called with every account whoami answers for the key in use (after `accountId` is set). */
   onAccount(listener: (account: Account) => void): () => void
+  /** Called with whether each request of the current client reached the service (any feature's). */
+  onReachable(listener: (reachable: boolean) => void): () => void
   /** Called when the client appears, goes away or is rebuilt (sign-in, sign-out, a refused key, new settings). */
   onChange(listener: () => void): () => void
   close(): Promise<void>
@@ -65,6 +67,7 @@ export function createServiceConnection(deps: ServiceConnectionDependencies): Se
   const unauthorizedListeners = new Set<() => void>()
   const quotaListeners = new Set<(quota: Quota) => void>()
   const accountListeners = new Set<(account: Account) => void>()
+  const reachableListeners = new Set<(reachable: boolean) => void>()
   const changeListeners = new Set<() => void>()
   let network: Network = newNetwork()
   let apiKey: string | null = null
@@ -99,6 +102,7 @@ export function createServiceConnection(deps: ServiceConnectionDependencies): Se
       log: deps.log,
       onUnauthorized: () => unauthorizedListeners.forEach((listener) => listener()),
       onQuota: (quota) => quotaListeners.forEach((listener) => listener(quota)),
+      onReachable: (reachable) => reachableListeners.forEach((listener) => listener(reachable)),
       onAccount: (account) => {
         // An answer for a key no longer in use says nothing about the current one.
         if (key !== apiKey || !account.userId) return
@@ -168,6 +172,7 @@ export function createServiceConnection(deps: ServiceConnectionDependencies): Se
     onUnauthorized: subscribe(unauthorizedListeners),
     onQuota: subscribe(quotaListeners),
     onAccount: subscribe(accountListeners),
+    onReachable: subscribe(reachableListeners),
     onChange: subscribe(changeListeners),
     async close() {
       replace(null)

@@ -26,29 +26,66 @@ function firstLink(list: string): string | null {
   return list.split(/\r?\n/).map((line) => line.trim()).find((line) => line !== '' && !line.startsWith('#')) ?? null
 }
 
-/** Reads a drop: each file's path through the preload (webUtils.getPathForFile in Electron). */
+/** Files with their paths (in order), and those without one, refused in words about a drop. */
+export type ResolvedFiles = Pick<Dropped, 'paths' | 'skipped'>
+
+/** Why a dropped file without a path is refused (a file dragged out of a web page or a mail). */
+function notOnThisComputer(file: File): RefusedSource {
+  const name = file.name || 'A dropped item'
+  return { source: name, reason: `${name} is not a file on this computer (dragged from a web page or an app?): save it first, then drop the file.` }
+}
+
+function splitByPath(files: readonly File[], paths: readonly string[], refuse: (file: File) => RefusedSource): ResolvedFiles {
+  const resolved: ResolvedFiles = { paths: [], skipped: [] }
+  files.forEach((file, index) => {
+    const path = paths[index]
+    if (path) resolved.paths.push(path)
+    else resolved.skipped.push(refuse(file))
+  })
+  return resolved
+}
+
+/**
+ * The paths of files the user dropped or picked, through the bridge's `pathsForFiles`: in the
+ * app that is webUtils.getPathForFile (no bytes leave the page); in the browser demo each file
+ * is copied to the host first. A file without a path is refused with `refuse(file)`.
+ */
+export async function resolveFiles(files: readonly File[], refuse: (file: File) => RefusedSource = notOnThisComputer): Promise<ResolvedFiles> {
+  if (files.length === 0) return { paths: [], skipped: [] }
+  // A bridge that fails gives no paths, so every file is refused rather than lost silently.
+  const paths = await bridge().pathsForFiles(files).catch((): string[] => [])
+  return splitByPath(files, paths, refuse)
+}
+
+/**
+ * Reads a drop or a paste, with each file's path from the bridge. The transfer is read at
+ * once, before anything is awaited: a DataTransfer is empty once its event has returned.
+ * Use this rather than {@link readDrop}, which finds no path for a file in the browser demo.
+ */
+export function resolveDrop(transfer: DataTransfer): Promise<Dropped> {
+  const files = [...transfer.files]
+  const url = files.length === 0 ? firstLink(transfer.getData('text/uri-list')) : null
+  return resolveFiles(files).then((resolved) => ({ ...resolved, url }))
+}
+
+/**
+ * Reads a drop synchronously, each file's path through `getPathForFile` (webUtils in
+ * Electron). Kept for the callers that still need an answer inside their event handler; in
+ * the browser demo a file without a `dropDir` match gets no path here: use {@link resolveDrop}.
+ */
 export function readDrop(transfer: DataTransfer): Dropped {
   const files = [...transfer.files]
-  const paths: string[] = []
-  const skipped: RefusedSource[] = []
-  for (const file of files) {
-    const path = bridge().getPathForFile(file)
-    if (path) paths.push(path)
-    else {
-      skipped.push({
-        source: file.name || 'A dropped item',
-        reason: `${file.name || 'A dropped item'} is not a file on this computer (dragged from a web page or an app?): save it first, then drop the file.`
-      })
-    }
-  }
+  const resolved = splitByPath(files, files.map((file) => bridge().getPathForFile(file)), notOnThisComputer)
   const url = files.length === 0 ? firstLink(transfer.getData('text/uri-list')) : null
-  return { paths, skipped, url }
+  return { ...resolved, url }
 }
 
 /**
  * Files dragged anywhere over the window: `preview` says what is coming while it hovers
- * (types only: browsers give names on drop), `onDrop` gets the paths. Everything dropped
- * is taken here, so the window never navigates to a dropped file.
+ * (types only: browsers give names on drop), `onDrop` gets the paths once they are known
+ * (at once in the app; after each file is copied in the browser demo), drops in the order
+ * they were made. Everything dropped is taken here, so the window never navigates to a
+ * dropped file.
  */
 export function useFileDrop(enabled: () => boolean, onDrop: (dropped: Dropped) => void) {
   const dragging = ref(false)
@@ -57,6 +94,8 @@ export function useFileDrop(enabled: () => boolean, onDrop: (dropped: Dropped) =
   const active = computed(() => dragging.value && !overOwnTarget.value)
   const preview = shallowRef<DragPreview | null>(null)
   let depth = 0
+  /** The last drop still being resolved: the next one is delivered after it, never before. */
+  let delivered: Promise<void> = Promise.resolve()
 
   function reset(): void {
     depth = 0
@@ -93,7 +132,10 @@ export function useFileDrop(enabled: () => boolean, onDrop: (dropped: Dropped) =
     const handledThere = onOwnTarget(event)
     reset()
     if (handledThere || !wanted || !enabled() || !event.dataTransfer) return
-    onDrop(readDrop(event.dataTransfer))
+    const resolving = resolveDrop(event.dataTransfer)
+    const turn = delivered.then(() => resolving).then(onDrop)
+    // A drop whose handler threw is reported as uncaught, and does not hold up the next one.
+    delivered = turn.catch((error: unknown) => reportError(error))
   }
 
   onMounted(() => {

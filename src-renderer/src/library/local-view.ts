@@ -1,14 +1,27 @@
 import type { LibraryItem } from '../../../src-shared/domain/library'
-import type { DocType, SortKey, SortOrder } from '../../../src-shared/domain/service/item'
+import { SORT_KEYS, type DocType, type SortKey, type SortOrder } from '../../../src-shared/domain/service/item'
 
-/** What the window shows of the library: the service's own keys, so the service's answer can confirm it. */
+/** What the library sorts by: the service's keys, and the table's Folder and Pages columns (sorted here only). */
+export type LibrarySortKey = SortKey | 'Folder' | 'Pages'
+
+/** Whether the service can sort by a key too (its answer to a search is then in the same order). */
+export function isServiceSortKey(key: LibrarySortKey): key is SortKey {
+  return (SORT_KEYS as readonly string[]).includes(key)
+}
+
+/** What the window shows of the library. */
 export interface LibraryFilter {
   search: string
   /** null: every folder; '' : items in no folder. */
   folder: string | null
   docType: DocType | null
-  sortBy: SortKey
+  sortBy: LibrarySortKey
   sortOrder: SortOrder
+  /**
+   * Items the service found for this search (its confirmation): shown even when the local
+   * text search would not find them, so the list never says less than the service did.
+   */
+  found?: ReadonlySet<string>
 }
 
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' })
@@ -72,17 +85,38 @@ function createdTime(item: LibraryItem): number | null {
   return time
 }
 
-function comparator(sortBy: SortKey, order: SortOrder): Compare {
-  const primary: Compare =
-    sortBy === 'Name'
-      ? nullsLast(nameKey, byValue, order)
-      : sortBy === 'DocType'
-        ? nullsLast((item) => item.docType, byValue, order)
-        : sortBy === 'CreatedOn'
-          ? nullsLast(createdTime, byValue, order)
-          : sortBy === 'NoOfViews'
-            ? nullsLast((item) => item.views, byValue, order)
-            : nullsLast((item) => item.leads, byValue, order)
+/** Folder names, folded like names; items in no folder sort last either way. */
+const folderKeys = new WeakMap<LibraryItem, string | null>()
+function folderKey(item: LibraryItem): string | null {
+  let key = folderKeys.get(item)
+  if (key === undefined) {
+    key = item.folder ? item.folder.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase() : null
+    folderKeys.set(item, key)
+  }
+  return key
+}
+
+function primaryOf(sortBy: LibrarySortKey, order: SortOrder): Compare {
+  switch (sortBy) {
+    case 'Name':
+      return nullsLast(nameKey, byValue, order)
+    case 'DocType':
+      return nullsLast((item) => item.docType, byValue, order)
+    case 'CreatedOn':
+      return nullsLast(createdTime, byValue, order)
+    case 'NoOfViews':
+      return nullsLast((item) => item.views, byValue, order)
+    case 'NoOfLeads':
+      return nullsLast((item) => item.leads, byValue, order)
+    case 'Pages':
+      return nullsLast((item) => item.pages, byValue, order)
+    case 'Folder':
+      return nullsLast(folderKey, byValue, order)
+  }
+}
+
+function comparator(sortBy: LibrarySortKey, order: SortOrder): Compare {
+  const primary = primaryOf(sortBy, order)
   // Ties keep a stable, meaningful order: by name, then by key.
   const byName = nullsLast(nameKey, byValue, 'ASC')
   return (a, b) => primary(a, b) || byName(a, b) || byValue(a.key, b.key)
@@ -93,10 +127,10 @@ function comparator(sortBy: SortKey, order: SortOrder): Compare {
  * search box at 10,000 items is one linear pass, not a sort (bench: "search as you type").
  */
 export function createLocalView() {
-  let sortedFor: { items: readonly LibraryItem[]; sortBy: SortKey; order: SortOrder } | null = null
+  let sortedFor: { items: readonly LibraryItem[]; sortBy: LibrarySortKey; order: SortOrder } | null = null
   let sorted: LibraryItem[] = []
 
-  function sortedItems(items: readonly LibraryItem[], sortBy: SortKey, order: SortOrder): LibraryItem[] {
+  function sortedItems(items: readonly LibraryItem[], sortBy: LibrarySortKey, order: SortOrder): LibraryItem[] {
     if (!sortedFor || sortedFor.items !== items || sortedFor.sortBy !== sortBy || sortedFor.order !== order) {
       sorted = [...items].sort(comparator(sortBy, order))
       sortedFor = { items, sortBy, order }
@@ -108,11 +142,12 @@ export function createLocalView() {
     const terms = filter.search.trim().toLowerCase().split(/\s+/).filter(Boolean)
     const all = sortedItems(items, filter.sortBy, filter.sortOrder)
     if (terms.length === 0 && filter.folder === null && filter.docType === null) return all
+    const found = filter.found
     return all.filter(
       (item) =>
         (filter.folder === null || (item.folder ?? '') === filter.folder) &&
         (filter.docType === null || item.docType === filter.docType) &&
-        terms.every((term) => haystackOf(item).includes(term))
+        (terms.every((term) => haystackOf(item).includes(term)) || found?.has(item.key) === true)
     )
   }
 }

@@ -1,4 +1,5 @@
 import type { DocType } from '../../../src-shared/domain/service/item'
+import { countOf } from '../words/plural'
 
 /** What a drag tells before the drop: each item's kind and MIME type (names come only on drop). */
 export interface DragItem {
@@ -24,7 +25,8 @@ export function previewDrag(items: readonly DragItem[], types: readonly string[]
 
 const KIND: Record<DocType, [string, string]> = { Flipbook: ['flipbook', 'flipbooks'], Document: ['document', 'documents'] }
 
-const plural = (count: number, one: string, many: string): string => `${count} ${count === 1 ? one : many}`
+/** Counted through Intl.PluralRules, as everywhere in the app ("1 PDF", "2,000 PDFs"). */
+const plural = (count: number, one: string, other: string): string => countOf(count, { one, other })
 
 /** The overlay's headline: what the drop will do. */
 export function dropHeadline(preview: DragPreview, docType: DocType): string {

@@ -1,65 +1,134 @@
-import type { JobProgress, JobView } from '../../../src-shared/domain/queue'
-import { formatBytes, formatSpeed } from '../format/bytes'
-import { formatDuration } from '../format/duration'
+import { FINISHED_STATES, UNDO_WINDOW_MS, type Connectivity, type JobProgress, type JobView } from '../../../src-shared/domain/queue'
+import { formatBytes } from '../format/bytes'
+import { row } from './words'
 
-/** The state a designer reads on a job's badge. */
-export function stateLabel(job: JobView): string {
-  if (job.paused && job.state !== 'done' && job.state !== 'failed' && job.state !== 'cancelled') return 'Paused'
-  switch (job.state) {
-    case 'queued':
-      return 'Queued'
-    case 'waiting':
-      return job.waiting?.reason === 'offline' ? 'Offline' : job.waiting?.reason === 'rate-limited' ? 'Slowed down' : 'Waiting'
-    case 'uploading':
-      return 'Uploading'
-    case 'verifying':
-      return 'Checking'
-    case 'done':
-      return job.kind === 'replace' ? 'Replaced' : 'Published'
+/** The one state a row shows, and its colour family. */
+export type RowState = 'waiting' | 'publishing' | 'published' | 'paused' | 'failed' | 'cancelled'
+
+const finished = (job: JobView): boolean => FINISHED_STATES.includes(job.state)
+
+export function rowState(job: JobView): RowState {
+  if (job.state === 'done') return 'published'
+  if (job.state === 'failed') return 'failed'
+  if (job.state === 'cancelled') return 'cancelled'
+  if (job.paused) return 'paused'
+  if (job.state === 'uploading' || job.state === 'verifying') return 'publishing'
+  return 'waiting'
+}
+
+/** How far a sending job is, in whole percent; null before the first byte is counted. */
+export function percentOf(progress: JobProgress | null): number | null {
+  if (!progress || progress.total <= 0) return null
+  return Math.min(100, Math.floor((progress.sent / progress.total) * 100))
+}
+
+/** The state word: "Waiting", "Publishing 45 %", "Published", "Paused", "Failed". */
+export function stateWord(job: JobView, progress: JobProgress | null): string {
+  switch (rowState(job)) {
+    case 'published':
+      return job.kind === 'replace' ? row.updated : row.published
     case 'failed':
-      return 'Failed'
+      return row.failed
     case 'cancelled':
-      return 'Cancelled'
+      return row.cancelled
+    case 'paused':
+      return row.paused
+    case 'publishing': {
+      // Every byte sent, the service not done with it yet: no "100 %" that stays.
+      const percent = job.state === 'uploading' ? percentOf(progress) : null
+      return row.publishing(percent === 100 ? null : percent)
+    }
+    case 'waiting':
+      return row.waiting
   }
 }
 
-/** The badge's colour family. */
-export function stateTone(job: JobView): 'neutral' | 'active' | 'good' | 'bad' | 'muted' {
-  if (job.state === 'done') return 'good'
-  if (job.state === 'failed') return 'bad'
-  if (job.state === 'cancelled' || job.paused) return 'muted'
-  if (job.state === 'uploading' || job.state === 'verifying') return 'active'
-  return 'neutral'
+/**
+ * Whether the app-wide status strip already says why a job waits (no network, the service
+ * out of reach or in trouble, a rate limit): the row then says just "Waiting".
+ */
+function stripSaysWhy(job: JobView, connectivity: Connectivity | null): boolean {
+  const reason = job.waiting?.reason
+  if (reason === 'offline' || reason === 'rate-limited') return true
+  return reason === 'retry' && connectivity !== null && connectivity.problem !== null
 }
 
-/** "2.1 MB of 5.0 MB · 1.2 MB/s · 4 s left" (speed and time once measured). */
-export function progressText(progress: JobProgress): string {
-  const parts = [`${formatBytes(progress.sent)} of ${formatBytes(progress.total)}`]
-  if (progress.bytesPerSecond !== null && progress.bytesPerSecond > 0) parts.push(formatSpeed(progress.bytesPerSecond))
-  if (progress.secondsLeft !== null) parts.push(`${formatDuration(progress.secondsLeft)} left`)
+/**
+ * The line under the name when the row is not sending: why it waits (unless the strip says
+ * it), how it ended. Null when there is nothing to add.
+ */
+export function reasonLine(job: JobView, connectivity: Connectivity | null, now: number): string | null {
+  if (job.state === 'failed') return job.failure?.message ?? row.failedFallback
+  if (job.state === 'cancelled') return row.cancelledLine
+  if (finished(job)) return null
+  if (job.paused) {
+    if (job.kind === 'replace' && job.state === 'queued') return row.confirmReplace
+    return canRename(job) ? row.heldForReview : row.pausedLine
+  }
+  if (job.state === 'verifying') return row.checking
+  if (job.state === 'uploading') return null
+  if (job.state === 'waiting' && job.waiting) {
+    if (job.waiting.reason === 'undo-window') return row.undoWindow(secondsUntil(job.waiting.until, now))
+    if (stripSaysWhy(job, connectivity)) return null
+    return job.waiting.message
+  }
+  return row.inLine
+}
+
+/** Whole seconds until then; never more than the Undo window (a clock read a moment ago would say 11 s of 10). */
+function secondsUntil(iso: string | null, now: number): number {
+  if (iso === null) return 0
+  return Math.min(UNDO_WINDOW_MS / 1000, Math.max(0, Math.ceil((Date.parse(iso) - now) / 1000)))
+}
+
+/** What the job publishes, at a glance: "spring.pdf · 2.1 MB · 12 pages", or the link. */
+export function metaLine(job: JobView): string {
+  const parts: string[] = []
+  if (job.source.type === 'file') {
+    parts.push(job.source.fileName, formatBytes(job.source.size))
+  } else {
+    parts.push(shortLink(job.source.url))
+  }
+  const pages = job.result?.pages ?? (job.source.type === 'file' ? (job.source.pages ?? null) : null)
+  if (pages !== null && pages !== undefined && pages > 0) parts.push(row.pages(pages))
   return parts.join(' · ')
 }
 
-/** The line under a job's name when it is not sending: why it waits, how it ended. */
-export function jobMessage(job: JobView): string {
-  if (job.state === 'failed') return job.failure?.message ?? 'The upload failed.'
-  if (job.state === 'cancelled') return 'Cancelled.'
-  if (job.paused) return job.state === 'queued' ? 'Paused: it starts when you resume it (its name and title can still change).' : 'Paused.'
-  if (job.state === 'waiting') return job.waiting?.message ?? 'Waiting.'
-  if (job.state === 'queued') return 'Waiting for its turn.'
-  if (job.state === 'verifying') return 'Sent; checking that the service made it…'
-  return ''
+/** A link without its scheme, as people read it ("example.com/catalogue.pdf"). */
+export function shortLink(url: string): string {
+  return url.replace(/^https?:\/\//i, '')
 }
 
-/** What the job publishes: a file's name and size, or the link's host. */
-export function sourceLabel(job: JobView): string {
-  if (job.source.type === 'file') return `${job.source.fileName} · ${formatBytes(job.source.size)}`
-  return job.source.url
+/** "2.1 MB of 5.0 MB" while sending; once all is sent, that the service is working on it. */
+export function progressLine(progress: JobProgress | null): string {
+  if (!progress) return row.starting
+  if (progress.total > 0 && progress.sent >= progress.total) return row.sent
+  return row.progress(formatBytes(progress.sent), formatBytes(progress.total))
 }
 
 /** Whether the name and title can still change (main refuses once the upload has started). */
 export function canRename(job: JobView): boolean {
   return job.kind === 'create' && (job.state === 'queued' || job.state === 'waiting') && job.result === null
+}
+
+/** A failed or cancelled job that Retry can send again (a cancelled create that reached the service cannot). */
+export function canRetry(job: JobView): boolean {
+  if (job.state === 'failed') return job.failure?.retryable !== false && job.failure?.code !== 'item-gone'
+  return job.state === 'cancelled' && !(job.kind === 'create' && job.result)
+}
+
+/** The one action a row shows beside its menu; null when there is none worth a button. */
+export type PrimaryAction = 'copy-link' | 'publish-as-new' | 'retry' | 'review' | 'undo' | 'resume' | null
+
+export function primaryAction(job: JobView): PrimaryAction {
+  if (job.state === 'done' && job.result) return 'copy-link'
+  if (job.state === 'failed' && job.failure?.code === 'item-gone' && job.kind === 'replace') return 'publish-as-new'
+  if (canRetry(job)) return 'retry'
+  if (finished(job)) return null
+  if (job.paused && job.kind === 'replace' && job.state === 'queued') return 'review'
+  if (job.waiting?.reason === 'undo-window') return 'undo'
+  if (job.paused) return 'resume'
+  return null
 }
 
 /** The embed code of a published item: its EmbedURL in an iframe, escaped for an attribute. */

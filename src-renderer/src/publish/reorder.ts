@@ -35,3 +35,38 @@ export function replayMoves(order: readonly string[], moves: readonly PendingMov
   }
   return next
 }
+
+/**
+ * Where a job sits in the list shown: what is being sent first (so the active upload stays
+ * in view at the top), then what waits, in the queue's order, then what has finished.
+ */
+export type RowGroup = 0 | 1 | 2
+
+export function groupOf(state: string): RowGroup {
+  if (state === 'uploading' || state === 'verifying') return 0
+  if (state === 'done' || state === 'failed' || state === 'cancelled') return 2
+  return 1
+}
+
+/** The rows in the order shown: by group, and in main's order within a group. */
+export function displayOrder<T extends { state: string }>(jobs: readonly T[]): T[] {
+  const groups: [T[], T[], T[]] = [[], [], []]
+  for (const job of jobs) groups[groupOf(job.state)].push(job)
+  return [...groups[0], ...groups[1], ...groups[2]]
+}
+
+/**
+ * The index main's `move` wants for moving the job shown at `from` to `to` (both in the list
+ * shown, within one group). Main's order holds the finished and active jobs too, between
+ * the waiting ones: the job lands right after the row it passes going down, or right
+ * before it going up, wherever that row is in main's order.
+ */
+export function mainIndexFor(shown: readonly string[], main: readonly string[], from: number, to: number): number {
+  const jobId = shown[from]
+  const anchor = shown[to]
+  const rest = main.filter((id) => id !== jobId)
+  if (anchor === undefined || anchor === jobId) return Math.max(0, main.indexOf(jobId ?? ''))
+  const at = rest.indexOf(anchor)
+  if (at < 0) return rest.length
+  return to > from ? at + 1 : at
+}

@@ -1,62 +1,152 @@
 import { defineStore } from 'pinia'
-import { ref, shallowRef, type Ref } from 'vue'
-import type { Envelope } from '../../../src-shared/contract/errors'
-import type { PlanView, ReferencesView } from '../../../src-shared/domain/account'
+import { computed, reactive, ref, shallowRef } from 'vue'
+import type { BridgeError, Envelope, ErrorCode } from '../../../src-shared/contract/errors'
+import type { PlanView, Received, ReferencesView } from '../../../src-shared/domain/account'
 import type { ProfileChangeInput } from '../../../src-shared/domain/profile'
 import type { Payment, Profile, ProfileChangeResult } from '../../../src-shared/domain/service/account'
 import { bridge } from '../bridge'
+import { useAuthStore } from './auth-store'
+import { useQueueStore } from './queue-store'
 
-/** One thing read from main: its value once read, and why the last read failed. */
-interface Remote<T> {
-  value: Ref<T | null>
-  error: Ref<string | null>
-  load(): Promise<void>
+/**
+ * Read failures that only mean "the service cannot answer right now": what was received
+ * before is shown "as of …" and the app-wide status strip says why, so the view repeats nothing.
+ */
+const CONNECTION_CODES: readonly ErrorCode[] = ['network', 'stalled', 'service', 'protocol', 'rate-limited']
+/** Failures after which a form that needs the service would fail too. */
+const UNREACHABLE_CODES: readonly ErrorCode[] = ['network', 'stalled', 'service', 'protocol']
+
+/** One thing the view reads from main: what it shows, since when, and how the last read went. */
+interface PartState<T> {
+  data: T | null
+  /** When `data` was received from the service (ISO 8601). */
+  receivedAt: string | null
+  /** Why the last read failed; null when it worked or has not run. */
+  failure: BridgeError | null
+  pending: boolean
 }
 
-function remote<T>(call: () => Promise<Envelope<T>>): Remote<T> {
-  const value = shallowRef<T | null>(null) as Ref<T | null>
-  const error = ref<string | null>(null)
+function part<T>(call: () => Promise<Envelope<T>>) {
+  const state = reactive<PartState<T>>({ data: null, receivedAt: null, failure: null, pending: false }) as PartState<T>
   return {
-    value,
-    error,
-    async load() {
+    state,
+    async load(): Promise<void> {
+      state.pending = true
       const reply = await call()
-      // A failed read keeps what was shown before, and says why it is not fresh.
-      if (reply.ok) value.value = reply.value
-      error.value = reply.ok ? null : reply.error.message
-    }
+      state.pending = false
+      // A failed read keeps what was shown before; the view says since when.
+      state.failure = reply.ok ? null : reply.error
+      if (reply.ok) take(reply.value)
+    },
+    /** What main kept on disk, unless something newer is already shown. */
+    adopt(received: Received<T> | null): void {
+      if (received === null || state.data !== null) return
+      state.data = received.value
+      state.receivedAt = received.at
+    },
+    take
+  }
+  function take(value: T): void {
+    state.data = value
+    state.receivedAt = new Date().toISOString()
   }
 }
 
-/** The Account view's data: profile, plan, billing history and the reference lists, all from main. */
-export const useAccountStore = defineStore('account', () => {
-  const profile = remote<Profile>(() => bridge().account.profile())
-  const plan = remote<PlanView>(() => bridge().account.plan())
-  const payments = remote<Payment[]>(() => bridge().account.payments())
-  const references = remote<ReferencesView>(() => bridge().account.references())
-  const saving = ref(false)
-  /** What the last profile save did, read back from the service. */
-  const lastChange = shallowRef<ProfileChangeResult | null>(null)
-  const saveError = ref<string | null>(null)
+/** What the last profile save did: the service's read-back, and fields emptied (which it cannot clear). */
+export interface ProfileSave {
+  result: ProfileChangeResult
+  cleared: (keyof Profile)[]
+}
 
-  /** Reads everything the view shows; each part fails on its own. */
-  async function load(): Promise<void> {
-    await Promise.all([profile.load(), plan.load(), payments.load(), references.load()])
+/** The Account view's data: profile, plan, billing history and the reference lists, all from main, cached for offline. */
+export const useAccountStore = defineStore('account', () => {
+  const auth = useAuthStore()
+  const queue = useQueueStore()
+  const profile = part<Profile>(() => bridge().account.profile())
+  const plan = part<PlanView>(() => bridge().account.plan())
+  const payments = part<Payment[]>(() => bridge().account.payments())
+  const references = shallowRef<ReferencesView | null>(null)
+  const referencesFailure = ref<BridgeError | null>(null)
+  const saving = ref(false)
+  const lastSave = shallowRef<ProfileSave | null>(null)
+  const saveError = ref<string | null>(null)
+  const parts = { profile: profile.state, plan: plan.state, payments: payments.state }
+
+  async function loadReferences(): Promise<void> {
+    const reply = await bridge().account.references()
+    if (reply.ok) references.value = reply.value
+    referencesFailure.value = reply.ok ? null : reply.error
   }
 
-  /** Sends a checked profile change; on success the profile shown is the one read back. */
-  async function saveProfile(input: ProfileChangeInput): Promise<boolean> {
+  /** Shows what main kept at once, then reads everything from the service; each part fails on its own. */
+  async function load(): Promise<void> {
+    const live = Promise.all([profile.load(), plan.load(), payments.load(), loadReferences()])
+    const cached = await bridge().account.cached()
+    if (cached.ok) {
+      profile.adopt(cached.value.profile)
+      plan.adopt(cached.value.plan)
+      payments.adopt(cached.value.payments)
+    }
+    await live
+  }
+
+  /** The service cannot be reached now (the strip says so, or the last reads said so): forms that need it are off. */
+  const cannotReach = computed(
+    () =>
+      queue.connectivity?.online === false ||
+      Object.values(parts).some((state) => state.failure !== null && UNREACHABLE_CODES.includes(state.failure.code))
+  )
+
+  /** Since when what is shown may be old: the oldest time shown, while the service is out of reach; else null. */
+  const asOf = computed<string | null>(() => {
+    const shown = Object.values(parts).filter((state) => state.data !== null)
+    const stale =
+      cannotReach.value ||
+      shown.some((state) => state.failure !== null && CONNECTION_CODES.includes(state.failure.code)) ||
+      (references.value?.lists != null && references.value.problem !== null)
+    if (!stale) return null
+    const times = [...shown.map((state) => state.receivedAt), references.value?.lists ? references.value.updatedAt : null]
+    return times.filter((time): time is string => time !== null).sort()[0] ?? null
+  })
+
+  /** Parts never received and not on their way (a first start offline). */
+  const missing = computed(() => {
+    const names = (Object.keys(parts) as (keyof typeof parts)[]).filter((name) => {
+      const state = parts[name]
+      return state.data === null && !state.pending && state.failure !== null
+    })
+    const view = references.value
+    const listsMissing = view != null && view.lists === null && !view.refreshing && view.problem !== null
+    return listsMissing ? [...names, 'lists' as const] : names
+  })
+
+  /** Failures that are not about reaching the service, each said once (a signed-out key goes back to sign-in anyway). */
+  const problems = computed(() => {
+    const failures = [...Object.values(parts).map((state) => state.failure), referencesFailure.value]
+    const messages = failures
+      .filter((failure): failure is BridgeError => failure !== null && !CONNECTION_CODES.includes(failure.code) && failure.code !== 'signed-out')
+      .map((failure) => failure.message)
+    return [...new Set(messages)]
+  })
+
+  /**
+   * Sends a checked profile change; on success the profile shown is the one read back, and
+   * the signed-in account is read again so the sidebar shows the new name at once.
+   */
+  async function saveProfile(input: ProfileChangeInput, cleared: (keyof Profile)[] = []): Promise<boolean> {
     saving.value = true
     saveError.value = null
-    lastChange.value = null
+    lastSave.value = null
     try {
       const reply = await bridge().account.setProfile(input)
       if (!reply.ok) {
         saveError.value = reply.error.message
         return false
       }
-      lastChange.value = reply.value
-      profile.value.value = reply.value.profile
+      lastSave.value = { result: reply.value, cleared }
+      profile.take(reply.value.profile)
+      profile.state.failure = null
+      if (reply.value.changed.length > 0) await auth.refresh()
       return true
     } finally {
       saving.value = false
@@ -65,26 +155,26 @@ export const useAccountStore = defineStore('account', () => {
 
   async function refreshReferences(): Promise<void> {
     const reply = await bridge().account.refreshReferences()
-    if (reply.ok) references.value.value = reply.value
-    references.error.value = reply.ok ? null : reply.error.message
+    if (reply.ok) references.value = reply.value
+    referencesFailure.value = reply.ok ? null : reply.error
   }
 
   /** Follows main's background refreshes of the reference lists; returns the unsubscribe. */
   function follow(): () => void {
-    return bridge().account.onReferencesChanged((next) => (references.value.value = next))
+    return bridge().account.onReferencesChanged((next) => (references.value = next))
   }
 
   return {
-    profile: profile.value,
-    profileError: profile.error,
-    plan: plan.value,
-    planError: plan.error,
-    payments: payments.value,
-    paymentsError: payments.error,
-    references: references.value,
-    referencesError: references.error,
+    profile: profile.state,
+    plan: plan.state,
+    payments: payments.state,
+    references,
+    cannotReach,
+    asOf,
+    missing,
+    problems,
     saving,
-    lastChange,
+    lastSave,
     saveError,
     load,
     saveProfile,

@@ -1,9 +1,14 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
-import type { LibraryChange, LibraryDetails, LibraryItem, LibrarySyncState } from '../../../src-shared/domain/library'
-import type { DocType, SortKey, SortOrder } from '../../../src-shared/domain/service/item'
+import type { Unsubscribe } from '../../../src-shared/contract/bridge'
+import type { LibraryChange, LibraryItem, LibrarySyncState } from '../../../src-shared/domain/library'
+import type { ItemDetails } from '../../../src-shared/domain/service/item-details'
+import type { DocType, SortOrder } from '../../../src-shared/domain/service/item'
 import { bridge } from '../bridge'
-import { createLocalView, foldersOf, type LibraryFilter } from '../library/local-view'
+import { askAgainForMissingCovers } from '../library/covers'
+import { createLocalView, foldersOf, isServiceSortKey, type LibraryFilter, type LibrarySortKey } from '../library/local-view'
+import { followPublishedCovers } from '../library/published-covers'
+import { SORT_OPTIONS } from '../library/sort-options'
 
 /** Waits this long after the last keystroke before asking the service to confirm a search. */
 export const CONFIRM_DELAY_MS = 350
@@ -12,14 +17,20 @@ const PREFERENCES_KEY = 'flipdrop.library'
 
 interface Preferences {
   layout: 'grid' | 'list'
-  sortBy: SortKey
+  sortBy: LibrarySortKey
   sortOrder: SortOrder
 }
 
 function readPreferences(): Preferences {
   const fallback: Preferences = { layout: 'grid', sortBy: 'CreatedOn', sortOrder: 'DESC' }
   try {
-    return { ...fallback, ...(JSON.parse(localStorage.getItem(PREFERENCES_KEY) ?? '{}') as Partial<Preferences>) }
+    const saved = JSON.parse(localStorage.getItem(PREFERENCES_KEY) ?? '{}') as Partial<Preferences>
+    const sort = SORT_OPTIONS.find((option) => option.sortBy === saved.sortBy && option.sortOrder === saved.sortOrder)
+    return {
+      layout: saved.layout === 'list' ? 'list' : 'grid',
+      sortBy: sort?.sortBy ?? fallback.sortBy,
+      sortOrder: sort?.sortOrder ?? fallback.sortOrder
+    }
   } catch {
     return fallback
   }
@@ -47,31 +58,43 @@ export const useLibraryStore = defineStore('library', () => {
   const shown = computed(() => localView(items.value, filter.value))
   const folders = computed(() => foldersOf(items.value))
 
-  /** The service's answer to the current search: its total, or the problem; null while none is asked. */
-  const confirmation = ref<{ search: string; total: number | null; capped: boolean } | null>(null)
+  /**
+   * Rows the service's search found that main's synced library does not hold (yet): shown
+   * while they match, and gone when a full sync completes (the sync is the library's truth).
+   */
+  const searchOnly = new Set<string>()
   const confirming = ref(false)
   let confirmTimer: ReturnType<typeof setTimeout> | null = null
   let confirmRun = 0
 
-  const details = ref<LibraryDetails | null>(null)
+  /** The item whose details are open, by key (its row follows every change), and its settings once read. */
+  const openKey = ref<string | null>(null)
+  /** The row an item was opened with (by link), until the library holds it. */
+  const openedRow = shallowRef<LibraryItem | null>(null)
+  const openItem = computed(() => (openKey.value === null ? null : (byKey.value.get(openKey.value) ?? openedRow.value)))
+  const details = shallowRef<ItemDetails | null>(null)
+  const detailsProblem = ref<string | null>(null)
   const detailsLoading = ref(false)
+  let detailsRun = 0
 
   function savePreferences(): void {
     const next: Preferences = { layout: layout.value, sortBy: filter.value.sortBy, sortOrder: filter.value.sortOrder }
     localStorage.setItem(PREFERENCES_KEY, JSON.stringify(next))
   }
 
-  function apply(change: LibraryChange): void {
+  function put(change: LibraryChange): void {
     const map = byKey.value
     for (const key of change.removed) map.delete(key)
     for (const item of change.upserted) map.set(item.key, item)
     byKey.value = new Map(map)
-    // The open details follow their item: a new row (renamed, new views) shows at once.
-    const open = details.value
-    if (open) {
-      const fresh = map.get(open.item.key)
-      if (fresh && fresh !== open.item) details.value = { ...open, item: fresh }
-    }
+  }
+
+  /** Main's own change: what it sends is in its library, so no longer the search's alone. */
+  function apply(change: LibraryChange): void {
+    for (const item of change.upserted) searchOnly.delete(item.key)
+    put(change)
+    // The service says the open item is gone: its details go too, rather than show a ghost.
+    if (openKey.value !== null && change.removed.includes(openKey.value)) closeDetails()
   }
 
   async function load(): Promise<void> {
@@ -80,31 +103,55 @@ export const useLibraryStore = defineStore('library', () => {
       error.value = reply.error.message
       return
     }
+    searchOnly.clear()
     byKey.value = new Map(reply.value.items.map((item) => [item.key, item]))
     sync.value = reply.value.sync
     hasDocumentHost.value = reply.value.hasDocumentHost
+    error.value = null
     loaded.value = true
   }
 
-  function follow(): () => void {
+  /**
+   * A full sync completed: the service's search may have shown rows the sync did not list
+   * (gone since, or another account's); they leave now. The plan's quota is read again too,
+   * so the sidebar never shows room the library contradicts; covers still missing are asked again.
+   */
+  function syncCompleted(): void {
+    if (searchOnly.size > 0) {
+      if (openKey.value !== null && searchOnly.has(openKey.value)) closeDetails()
+      put({ upserted: [], removed: [...searchOnly] })
+      searchOnly.clear()
+    }
+    void bridge().uploads.refreshLimits()
+    askAgainForMissingCovers()
+  }
+
+  function onSync(next: LibrarySyncState): void {
+    const before = sync.value
+    sync.value = next
+    if (next.phase === 'idle' && next.syncedAt !== null && next.syncedAt !== before?.syncedAt) syncCompleted()
+  }
+
+  function follow(): Unsubscribe {
     const library = bridge().library
-    const stops = [library.onChanged(apply), library.onSyncChanged((next) => (sync.value = next))]
+    const stops = [library.onChanged(apply), library.onSyncChanged(onSync), followPublishedCovers()]
     return () => stops.forEach((stop) => stop())
   }
 
   async function startSync(): Promise<void> {
     const reply = await bridge().library.sync()
-    if (reply.ok) sync.value = reply.value
+    if (reply.ok) onSync(reply.value)
     else error.value = reply.error.message
   }
 
-  /** Asks the service for the same search; its rows join the local ones (a row not synced yet appears). */
+  /** Asks the service for the same search; the rows it finds are shown too (a row not synced yet appears). */
   function confirmSoon(): void {
     if (confirmTimer) clearTimeout(confirmTimer)
     const search = filter.value.search.trim()
+    confirmRun += 1
     if (search === '') {
-      confirmation.value = null
       confirming.value = false
+      if (filter.value.found) filter.value = { ...filter.value, found: undefined }
       return
     }
     confirming.value = true
@@ -118,34 +165,35 @@ export const useLibraryStore = defineStore('library', () => {
       search,
       ...(folder !== null && folder !== '' ? { folder } : {}),
       ...(docType ? { docTypes: [docType] } : {}),
-      sortBy,
-      sortOrder
+      // Folder and Pages are sorted here only; the service's order does not matter for what it found.
+      ...(isServiceSortKey(sortBy) ? { sortBy, sortOrder } : {})
     })
     if (run !== confirmRun) return
     confirming.value = false
-    if (!reply.ok) {
-      confirmation.value = null
-      return
-    }
-    const missing = reply.value.items.filter((item) => byKey.value.get(item.key) !== item)
-    if (missing.length > 0) apply({ upserted: missing, removed: [] })
-    confirmation.value = { search, total: reply.value.totalRecordCount, capped: reply.value.capped }
+    if (!reply.ok) return
+    const missing = reply.value.items.filter((item) => !byKey.value.has(item.key))
+    for (const item of missing) searchOnly.add(item.key)
+    if (missing.length > 0) put({ upserted: missing, removed: [] })
+    if (filter.value.search.trim() === search) filter.value = { ...filter.value, found: new Set(reply.value.items.map((item) => item.key)) }
   }
 
   function setSearch(search: string): void {
-    filter.value = { ...filter.value, search }
+    // What the service found was for the old words.
+    filter.value = { ...filter.value, search, found: undefined }
     confirmSoon()
   }
 
   function setFolder(folder: string | null): void {
     filter.value = { ...filter.value, folder }
+    if (filter.value.search.trim() !== '') confirmSoon()
   }
 
   function setDocType(docType: DocType | null): void {
     filter.value = { ...filter.value, docType }
+    if (filter.value.search.trim() !== '') confirmSoon()
   }
 
-  function setSort(sortBy: SortKey, sortOrder: SortOrder): void {
+  function setSort(sortBy: LibrarySortKey, sortOrder: SortOrder): void {
     filter.value = { ...filter.value, sortBy, sortOrder }
     savePreferences()
   }
@@ -155,20 +203,45 @@ export const useLibraryStore = defineStore('library', () => {
     savePreferences()
   }
 
-  async function openDetails(item: Pick<LibraryItem, 'id' | 'docType'>): Promise<string | null> {
+  async function readDetails(item: Pick<LibraryItem, 'id' | 'docType'>): Promise<void> {
+    const run = ++detailsRun
     detailsLoading.value = true
+    detailsProblem.value = null
     const reply = await bridge().library.details({ id: item.id, docType: item.docType })
+    if (run !== detailsRun) return
     detailsLoading.value = false
-    if (!reply.ok) return reply.error.message
-    details.value = reply.value
-    return null
+    if (reply.ok) details.value = reply.value.details
+    else detailsProblem.value = reply.error.message
   }
 
+  /** Opens an item's details at once with its row (cover, link, numbers); its settings follow from the service. */
+  function openDetails(item: LibraryItem): Promise<void> {
+    openKey.value = item.key
+    openedRow.value = item
+    details.value = null
+    return readDetails(item)
+  }
+
+  /** Finds an item by a link and opens it; the refusal in main's words, or null. */
   async function openByLink(link: string): Promise<string | null> {
     const reply = await bridge().library.openByLink({ link })
     if (!reply.ok) return reply.error.message
-    details.value = reply.value
+    detailsRun += 1
+    openKey.value = reply.value.item.key
+    openedRow.value = reply.value.item
+    details.value = reply.value.details
+    detailsProblem.value = null
+    detailsLoading.value = false
     return null
+  }
+
+  function closeDetails(): void {
+    detailsRun += 1
+    openKey.value = null
+    openedRow.value = null
+    details.value = null
+    detailsProblem.value = null
+    detailsLoading.value = false
   }
 
   return {
@@ -182,9 +255,11 @@ export const useLibraryStore = defineStore('library', () => {
     error,
     layout,
     filter,
-    confirmation,
     confirming,
+    openKey,
+    openItem,
     details,
+    detailsProblem,
     detailsLoading,
     load,
     follow,
@@ -197,6 +272,6 @@ export const useLibraryStore = defineStore('library', () => {
     setLayout,
     openDetails,
     openByLink,
-    closeDetails: () => (details.value = null)
+    closeDetails
   }
 })

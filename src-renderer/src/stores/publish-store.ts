@@ -1,9 +1,11 @@
 import { defineStore } from 'pinia'
 import { computed, ref, watch } from 'vue'
 import type { Envelope } from '../../../src-shared/contract/errors'
-import type { EnqueueResult, RefusedSource, SameContentChoice, SameContentOffer } from '../../../src-shared/domain/queue'
+import type { EnqueueResult, JobView, RefusedSource, SameContentChoice, SameContentOffer } from '../../../src-shared/domain/queue'
 import type { DocType } from '../../../src-shared/domain/service/item'
 import { bridge } from '../bridge'
+import { useReplaceConfirmation } from '../publish/replace-confirmation'
+import { notices } from '../publish/words'
 import { useAnnouncer } from './announcer'
 import { useSettingsStore } from './settings-store'
 
@@ -41,6 +43,7 @@ export const usePublishStore = defineStore('publish', () => {
   const focusRequest = ref<{ jobId: string; at: number } | null>(null)
   const settings = useSettingsStore()
   const announcer = useAnnouncer()
+  const replacing = useReplaceConfirmation()
 
   const documentHostSet = computed(() => (settings.view?.values.documentUrl ?? '') !== '')
   /** Documents need a document host; without one, everything is published as a flipbook. */
@@ -54,10 +57,34 @@ export const usePublishStore = defineStore('publish', () => {
     refused.value = [...refused.value, ...result.refused]
     offers.value = [...offers.value, ...result.sameContent]
     const parts: string[] = []
-    if (result.added.length > 0) parts.push(`${result.added.length} added to the queue.`)
-    if (result.refused.length > 0) parts.push(`${result.refused.length} skipped.`)
-    if (result.sameContent.length > 0) parts.push(`${result.sameContent.length} already published: choose what to do.`)
+    if (result.added.length > 0) parts.push(notices.added(result.added.length))
+    if (result.refused.length > 0) parts.push(notices.refused(result.refused.length))
+    if (result.sameContent.length > 0) parts.push(notices.asked(result.sameContent.length))
     if (parts.length > 0) announcer.say(parts.join(' '))
+  }
+
+  /** Replaces added paused (`confirmFirst`) for the user to confirm: the window shows what changes and asks. */
+  function confirmReplaces(added: readonly JobView[], answered: readonly SameContentOffer[]): void {
+    const waiting = added.filter((job) => job.kind === 'replace' && job.paused)
+    if (waiting.length === 0) return
+    const urls = new Map(answered.flatMap((offer) => (offer.items[0] ? [[offer.items[0].itemId, offer.items[0].url] as const] : [])))
+    replacing.ask(waiting.map((job) => ({ job, url: job.targetItemId === null ? null : (urls.get(job.targetItemId) ?? null) })))
+  }
+
+  /** Sends answers to "already published" questions; a Replace comes back paused, to be confirmed first. */
+  async function answer(answers: { offerId: string; choice: SameContentChoice }[]): Promise<void> {
+    const ids = new Set(answers.map((entry) => entry.offerId))
+    const answered = offers.value.filter((offer) => ids.has(offer.offerId))
+    offers.value = offers.value.filter((offer) => !ids.has(offer.offerId))
+    let added: JobView[] = []
+    await submit(0, async () => {
+      const reply = await uploads().decideMany({
+        answers: answers.map((entry) => (entry.choice === 'replace' ? { ...entry, confirmFirst: true } : entry))
+      })
+      if (reply.ok) added = reply.value.added
+      return reply
+    })
+    confirmReplaces(added, answered)
   }
 
   async function submit(count: number, call: () => Promise<Envelope<EnqueueResult>>): Promise<boolean> {
@@ -105,15 +132,12 @@ export const usePublishStore = defineStore('publish', () => {
       })
       return arrived
     },
-    async decide(offerId: string, choice: SameContentChoice): Promise<void> {
-      offers.value = offers.value.filter((offer) => offer.offerId !== offerId)
-      await submit(0, () => uploads().decideSameContent({ offerId, choice }))
-    },
-    async decideAll(choice: SameContentChoice): Promise<void> {
-      const all = offers.value
-      offers.value = []
-      for (const offer of all) await submit(0, () => uploads().decideSameContent({ offerId: offer.offerId, choice }))
-    },
+    /** One question answered (a Replace is confirmed first). */
+    decide: (offerId: string, choice: SameContentChoice) => answer([{ offerId, choice }]),
+    /** The compact table's answers, sent at once (quota room counted across them, as for one drop). */
+    decideMany: answer,
+    /** A failed replace whose item no longer exists, published as a new item (a new link). */
+    publishAsNew: (jobId: string) => submit(0, () => uploads().publishAsNew({ jobId })),
     focusRequest,
     showJob: (jobId: string) => (focusRequest.value = { jobId, at: Date.now() }),
     dismissRefused: () => (refused.value = []),

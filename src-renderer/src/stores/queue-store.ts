@@ -5,7 +5,8 @@ import { FINISHED_STATES, type Connectivity, type JobProgress, type JobView, typ
 import { openCreates, roomLeft } from '../../../src-shared/domain/quota-room'
 import type { DocType } from '../../../src-shared/domain/service/item'
 import { bridge } from '../bridge'
-import { replayMoves, type PendingMove } from '../publish/reorder'
+import { nextBatch, openingBatch, summarizeBatch, type Batch, type BatchPace } from '../publish/batch'
+import { displayOrder, replayMoves, type PendingMove } from '../publish/reorder'
 import { useAnnouncer } from './announcer'
 
 /**
@@ -29,8 +30,20 @@ export const useQueueStore = defineStore('queue', () => {
   /** The last action main refused, in its words. */
   const error = ref<string | null>(null)
   const announcer = useAnnouncer()
+  /** The uploads set going together (see publish/batch.ts). */
+  const batch = shallowRef<Batch>({ ids: new Set(), ended: true })
+  /** Bytes per second across the uploads, as last measured (kept between files, for time left). */
+  const speed = ref<number | null>(null)
+  /** Since when this window follows the batch, and how many of its jobs finished since (for time left). */
+  const pace = shallowRef<BatchPace>({ startedAt: Date.now(), finished: 0 })
 
   const ordered = computed(() => order.value.map((id) => jobs.get(id)).filter((job): job is JobView => job !== undefined))
+  /** The order shown: what is being sent first, then what waits, then what has finished. */
+  const shown = computed(() => displayOrder(ordered.value))
+  const batchSummary = computed(() => {
+    const members = shown.value.filter((job) => batch.value.ids.has(job.id))
+    return summarizeBatch(members, (jobId) => progress.get(jobId) ?? null)
+  })
   const counts = computed(() => {
     const tally = { total: 0, running: 0, waiting: 0, queued: 0, done: 0, failed: 0, cancelled: 0, pausedJobs: 0 }
     for (const job of jobs.values()) {
@@ -55,6 +68,9 @@ export const useQueueStore = defineStore('queue', () => {
     jobs.set(job.id, markRaw(job))
     if (job.state !== 'uploading') progress.delete(job.id)
     if (before && before.state !== job.state && (job.state === 'done' || job.state === 'failed')) announcer.outcome(job)
+    if (before && !FINISHED_STATES.includes(before.state) && FINISHED_STATES.includes(job.state) && batch.value.ids.has(job.id)) {
+      pace.value = { ...pace.value, finished: pace.value.finished + 1 }
+    }
   }
 
   function apply(change: QueueChange): void {
@@ -70,6 +86,19 @@ export const useQueueStore = defineStore('queue', () => {
       showOrder([...known, ...added])
     }
     paused.value = change.paused
+    const next = nextBatch(batch.value, jobs)
+    if (batch.value.ended && !next.ended) {
+      pace.value = { startedAt: Date.now(), finished: 0 }
+      speed.value = null
+    }
+    batch.value = next
+  }
+
+  /** Adds up the speeds of what is being sent; a moment with nothing measured keeps the last one. */
+  function measureSpeed(): void {
+    let total = 0
+    for (const tick of progress.values()) total += tick.bytesPerSecond ?? 0
+    if (total > 0) speed.value = total
   }
 
   /**
@@ -99,6 +128,8 @@ export const useQueueStore = defineStore('queue', () => {
     connectivity.value = view.connectivity
     limits.value = view.limits
     notices.value = view.notices
+    batch.value = openingBatch(view.jobs)
+    pace.value = { startedAt: Date.now(), finished: 0 }
     loaded.value = true
   }
 
@@ -111,6 +142,7 @@ export const useQueueStore = defineStore('queue', () => {
         // A tick may come before the change that says the job is uploading; not after it ended.
         const job = jobs.get(jobId)
         if (!job || !FINISHED_STATES.includes(job.state)) progress.set(jobId, tick)
+        measureSpeed()
       }),
       uploads.onLimitsChanged((next) => (limits.value = next)),
       uploads.onConnectivityChanged((next) => (connectivity.value = next))
@@ -157,6 +189,11 @@ export const useQueueStore = defineStore('queue', () => {
     loaded,
     error,
     ordered,
+    shown,
+    batch,
+    batchSummary,
+    speed,
+    pace,
     counts,
     finishedCount,
     room,
@@ -170,6 +207,22 @@ export const useQueueStore = defineStore('queue', () => {
     move,
     rename: (jobId: string, name: string, title: string) => act(uploads().rename({ jobId, name, title })),
     clearFinished: () => act(uploads().clearFinished()),
-    dismissError: () => (error.value = null)
+    /** Saves the published ones of these jobs as a CSV file (main asks where); null when the dialog was cancelled. */
+    async exportCsv(jobIds: string[]): Promise<{ fileName: string; rows: number } | null> {
+      const reply = await uploads().exportCsv({ jobIds })
+      error.value = reply.ok ? null : reply.error.message
+      return reply.ok && reply.value.fileName !== null ? { fileName: reply.value.fileName, rows: reply.value.rows } : null
+    },
+    dismissError: () => (error.value = null),
+    /** "Try now": main asks the service at once; the strip shows what it found. */
+    async checkNow(): Promise<void> {
+      const reply = await uploads().checkNow()
+      if (reply.ok) connectivity.value = reply.value
+    },
+    /** Reads the plan's quota again (the window came to the front). */
+    async refreshLimits(): Promise<void> {
+      const reply = await uploads().refreshLimits()
+      if (reply.ok) limits.value = reply.value
+    }
   }
 })

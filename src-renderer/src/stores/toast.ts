@@ -1,20 +1,63 @@
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
 
-/** How long a confirmation stays on screen. */
-const VISIBLE_MS = 2500
+/** What a toast may offer besides its words: one action ("Undo", "Copy all links"). */
+export interface ToastAction {
+  label: string
+  run: () => void | Promise<void>
+}
 
-/** One short confirmation at a time ("Link copied."), bottom of the window. */
+export interface ToastOptions {
+  /** How long it stays; an action gets longer by default. */
+  durationMs?: number
+  action?: ToastAction
+}
+
+export interface Toast {
+  id: number
+  text: string
+  tone: 'info' | 'error'
+  action: ToastAction | null
+  /** Epoch ms when it goes (for a countdown on its action). */
+  until: number
+}
+
+const DEFAULT_MS = 3000
+const WITH_ACTION_MS = 8000
+/** At most this many at once; the oldest goes first. */
+const MAX_SHOWN = 3
+
+/**
+ * Short confirmations in the window's corner, away from the lists ("Link copied."). One may
+ * carry an action, which stays reachable by keyboard until the toast goes.
+ */
 export const useToast = defineStore('toast', () => {
-  const message = ref<{ text: string; tone: 'info' | 'error'; id: number } | null>(null)
-  let timer: ReturnType<typeof setTimeout> | null = null
+  const toasts = ref<Toast[]>([])
+  const timers = new Map<number, ReturnType<typeof setTimeout>>()
   let next = 1
 
-  function show(text: string, tone: 'info' | 'error' = 'info'): void {
-    message.value = { text, tone, id: next++ }
+  function dismiss(id: number): void {
+    const timer = timers.get(id)
     if (timer) clearTimeout(timer)
-    timer = setTimeout(() => (message.value = null), VISIBLE_MS)
+    timers.delete(id)
+    toasts.value = toasts.value.filter((toast) => toast.id !== id)
   }
 
-  return { message, show }
+  function show(text: string, tone: 'info' | 'error' = 'info', options: ToastOptions = {}): number {
+    const id = next++
+    const duration = options.durationMs ?? (options.action ? WITH_ACTION_MS : DEFAULT_MS)
+    toasts.value = [...toasts.value, { id, text, tone, action: options.action ?? null, until: Date.now() + duration }].slice(-MAX_SHOWN)
+    timers.set(id, setTimeout(() => dismiss(id), duration))
+    return id
+  }
+
+  /** Runs a toast's action once, then takes the toast away. */
+  async function act(id: number): Promise<void> {
+    const toast = toasts.value.find((entry) => entry.id === id)
+    if (!toast?.action) return
+    dismiss(id)
+    await toast.action.run()
+  }
+
+  return { toasts, show, dismiss, act }
 })

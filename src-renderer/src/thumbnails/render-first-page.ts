@@ -2,6 +2,8 @@ import { getDocument, PDFWorker, VerbosityLevel, type PDFDocumentLoadingTask } f
 // Vite copies the worker as it is, under a hashed name, so it loads from 'self' (worker-src).
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url'
 import { BridgeRangeTransport, type RangeReader } from './bridge-range-transport'
+import { PdfWorkerPool, type WorkerLease } from './pdf-worker-pool'
+import { MAX_CANVAS_BYTES, MAX_IMAGE_PIXELS, MAX_OPERATIONS, RENDER_TIME_BUDGET_MS } from './render-budget'
 
 /*
  * This module is loaded on demand (thumbnail-service.ts imports it dynamically), so pdf.js
@@ -15,17 +17,21 @@ import { BridgeRangeTransport, type RangeReader } from './bridge-range-transport
  */
 export const RANGE_CHUNK_BYTES = 32 * 1024
 
-/** One pdf.js worker for every thumbnail, started on first use; documents come and go, it stays. */
-let worker: PDFWorker | null = null
+/** pdf.js workers for the thumbnails, started on first use; documents come and go, workers stay unless stopped. */
+const pool = new PdfWorkerPool(() => {
+  const thread = new Worker(workerUrl, { type: 'module', name: 'pdf.js thumbnails' })
+  return { thread, worker: PDFWorker.create({ port: thread, verbosity: VerbosityLevel.ERRORS }) }
+})
 
-function sharedWorker(): PDFWorker {
-  if (!worker || worker.destroyed) {
-    worker = PDFWorker.create({
-      port: new Worker(workerUrl, { type: 'module', name: 'pdf.js thumbnails' }),
-      verbosity: VerbosityLevel.ERRORS
-    })
+/** A render given up (broken file, abort) may take this long to wind down before its worker counts as stuck. */
+const WIND_DOWN_MS = 1_000
+
+/** A render that ran over its time or operations (render-budget.ts). */
+export class OverBudgetError extends Error {
+  constructor(what: string) {
+    super(what)
+    this.name = 'OverBudgetError'
   }
-  return worker
 }
 
 /** What to render: a job's PDF of `size` bytes, read through `read`, to fit a box of device pixels. */
@@ -45,26 +51,54 @@ export interface FirstPageImage {
 }
 
 /**
- * Renders page 1 of a queued PDF to fit the box, through a range transport, and destroys
- * the document afterwards (the worker stays). Rejects on a broken PDF, a failed read or an
- * abort; the caller shows a placeholder then.
+ * Ends a render: the document is destroyed and the worker goes back to the pool, unless the
+ * render ran over (its worker may be looping: it is terminated) or does not wind down in time.
+ */
+async function windDown(task: PDFDocumentLoadingTask, lease: WorkerLease, overBudget: boolean): Promise<void> {
+  if (overBudget) {
+    lease.kill()
+    // Never awaited: a terminated worker does not answer pdf.js's goodbye.
+    task.destroy().catch(() => {})
+    return
+  }
+  const destroyed = task.destroy().then(
+    () => true,
+    () => false
+  )
+  const inTime = await Promise.race([destroyed, new Promise<boolean>((resolve) => setTimeout(() => resolve(false), WIND_DOWN_MS))])
+  if (inTime) lease.release()
+  else lease.kill()
+}
+
+/**
+ * Renders page 1 of a queued PDF to fit the box, through a range transport, within the budget
+ * of render-budget.ts, and destroys the document afterwards. Rejects on a broken PDF, a failed
+ * read, an abort or a render over budget ({@link OverBudgetError}, its worker terminated); the
+ * caller shows a placeholder then.
  */
 export async function renderFirstPage(request: FirstPageRequest): Promise<FirstPageImage> {
   const { signal } = request
   signal.throwIfAborted()
   let failWith: (error: unknown) => void = () => {}
-  // Rejects when a read fails or the caller gives up: pdf.js itself would wait forever.
+  // Rejects when a read fails, the budget runs out or the caller gives up: pdf.js itself would wait forever.
   const failed = new Promise<never>((_, reject) => {
     failWith = reject
   })
   // Handled here as well, so a failure after the render ended is not an unhandled rejection.
   failed.catch(() => {})
+  let overBudget = false
+  const overrun = (what: string): void => {
+    overBudget = true
+    failWith(new OverBudgetError(what))
+  }
   const onAbort = (): void => failWith(signal.reason)
   signal.addEventListener('abort', onAbort, { once: true })
+  const clock = setTimeout(() => overrun(`The first page took longer than ${RENDER_TIME_BUDGET_MS} ms.`), RENDER_TIME_BUDGET_MS)
+  const lease = pool.acquire()
   const transport = new BridgeRangeTransport(request.size, request.read, (error) => failWith(error))
   const task: PDFDocumentLoadingTask = getDocument({
     range: transport,
-    worker: sharedWorker(),
+    worker: lease.worker,
     rangeChunkSize: RANGE_CHUNK_BYTES,
     // Only what page 1 needs: no background fetching of the rest, no streaming of the whole.
     disableAutoFetch: true,
@@ -75,6 +109,9 @@ export async function renderFirstPage(request: FirstPageRequest): Promise<FirstP
     // (those images are left out, colours use the device space), fine at thumbnail size.
     useWasm: false,
     enableXfa: false,
+    // The memory side of the budget: huge images are left out or scaled down in the worker.
+    maxImageSize: MAX_IMAGE_PIXELS,
+    canvasMaxAreaInBytes: MAX_CANVAS_BYTES,
     verbosity: VerbosityLevel.ERRORS
   })
   try {
@@ -85,7 +122,16 @@ export async function renderFirstPage(request: FirstPageRequest): Promise<FirstP
     const canvas = document.createElement('canvas')
     canvas.width = Math.max(1, Math.round(viewport.width))
     canvas.height = Math.max(1, Math.round(viewport.height))
-    const rendering = page.render({ canvas, viewport })
+    const rendering = page.render({
+      canvas,
+      viewport,
+      // Called for each drawing operation as it runs: the window holds every one until the end.
+      operationsFilter: (index) => {
+        if (index < MAX_OPERATIONS) return true
+        overrun(`The first page needs more than ${MAX_OPERATIONS} drawing operations.`)
+        return false
+      }
+    })
     try {
       await Promise.race([rendering.promise, failed])
     } catch (error) {
@@ -98,7 +144,8 @@ export async function renderFirstPage(request: FirstPageRequest): Promise<FirstP
     canvas.height = 0
     return { url, bytesRead: transport.bytesRead }
   } finally {
+    clearTimeout(clock)
     signal.removeEventListener('abort', onAbort)
-    await task.destroy()
+    await windDown(task, lease, overBudget)
   }
 }

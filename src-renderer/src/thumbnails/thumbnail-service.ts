@@ -10,8 +10,6 @@ export const THUMBNAIL_HEIGHT = 58
 
 /** About 250 thumbnails at 2× before the least recently shown are dropped. */
 const CACHE_BYTES = 8 * 1024 * 1024
-/** A render that takes longer (a hung read, a pathological page) ends as a placeholder. */
-const RENDER_TIMEOUT_MS = 20_000
 /** An idle callback waits at most this long, so renders also go on while the app is busy. */
 const IDLE_TIMEOUT_MS = 200
 
@@ -47,12 +45,13 @@ async function render(job: ThumbnailJob, version: string, pixelRatio: number, si
       read: (offset, length) => unwrap(bridge().uploads.readPdfRange({ jobId: job.id, offset, length })),
       width: Math.round(THUMBNAIL_WIDTH * pixelRatio),
       height: Math.round(THUMBNAIL_HEIGHT * pixelRatio),
-      signal: AbortSignal.any([signal, AbortSignal.timeout(RENDER_TIMEOUT_MS)])
+      // Its own budget (render-budget.ts) stops a hung read or a pathological page.
+      signal
     })
     thumbnail = { state: 'ready', url: image.url }
   } catch (error) {
-    // Given up by its holders: nothing to show or keep. Anything else is a broken PDF,
-    // a file that changed or vanished, or a timeout: a placeholder.
+    // Given up by its holders: nothing to show or keep. Anything else is a broken PDF, a file
+    // that changed or vanished, or a page over its budget: a placeholder.
     if (signal.aborted) throw error
     thumbnail = { state: 'broken' }
   }

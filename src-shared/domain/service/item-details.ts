@@ -68,8 +68,8 @@ export const DETAIL_GROUP_FIELDS: Record<DetailGroupId, readonly string[]> = {
     'IsStarred', 'IsTemplate'
   ],
   appearance: [
-    'SkinName', 'ColorPanel', 'ColorBackground', 'ColorLink', 'TitleColor', 'PageTurnMode', 'BookLayout', 'Shadowdepth',
-    'ScrollBehaviour', 'PageDepth', 'CoverType', 'AutoFlipInSecs', 'BackgroundDisplayFit', 'BackgroundFillDirection',
+    'SkinID', 'SkinName', 'ColorPanel', 'ColorBackground', 'ColorLink', 'TitleColor', 'PageTurnMode', 'BookLayout', 'Shadowdepth',
+    'ScrollBehaviour', 'PageDepth', 'CoverType', 'AutoFlipInSecs', 'LogoIMG', 'LogoURL', 'BackgroundIMG', 'BackgroundDisplayFit', 'BackgroundFillDirection',
     'BackgroundMusic', 'IsBackgroundMusicLoop', 'CustomLoadingText', 'TopLeft', 'TopRight', 'BottomLeft', 'BottomRight',
     'IsPrint', 'IsDownload', 'IsTextSelection', 'IsThumbnails', 'IsPinnedThumbnails', 'IsSound', 'IsFullscreen', 'IsZoom',
     'IsSearch', 'IsFixedZoomMode', 'IsHardCover', 'IsBookThickness', 'IsLinkHighlight', 'IsRightToLeft', 'IsShowControls',

@@ -2,9 +2,9 @@ import type { Locator, Page } from '@playwright/test'
 import { screenshotPath } from '../support/screenshots'
 
 /** The Account view's sections, by their headings. */
-export type AccountSection = 'Who am I' | 'Profile' | 'Plan' | 'Billing history' | 'Reference lists'
+export type AccountSection = 'Your account' | 'Plan' | 'Billing history' | 'Templates, skins and music'
 
-/** Page object of the Account view: its sections, their facts, the billing table and the reference lists. */
+/** Page object of the Account view: its sections, their facts, the profile form, the billing table and the service's lists. */
 export class AccountPage {
   constructor(readonly page: Page) {}
 
@@ -15,7 +15,7 @@ export class AccountPage {
   /** The label → value pairs of every fact list in a section (open disclosures included). */
   async facts(name: AccountSection): Promise<Record<string, string>[]> {
     return this.section(name)
-      .locator('dl.facts')
+      .locator('dl')
       .evaluateAll((lists) =>
         lists.map((list) => {
           const pairs: Record<string, string> = {}
@@ -28,6 +28,24 @@ export class AccountPage {
   /** All facts of a section merged into one record. */
   async allFacts(name: AccountSection): Promise<Record<string, string>> {
     return Object.assign({}, ...(await this.facts(name))) as Record<string, string>
+  }
+
+  /** The signed-in name, large at the top of "Your account". */
+  get name(): Locator {
+    return this.section('Your account').getByTestId('account-name')
+  }
+
+  get editProfile(): Locator {
+    return this.section('Your account').getByRole('button', { name: 'Edit profile' })
+  }
+
+  get saveProfile(): Locator {
+    return this.section('Your account').getByRole('button', { name: 'Save profile' })
+  }
+
+  /** "Shown as last received, as of …" (said once, above the sections). */
+  get asOf(): Locator {
+    return this.page.getByTestId('as-of')
   }
 
   get billingRows(): Locator {
@@ -47,9 +65,9 @@ export class AccountPage {
     return this.section('Billing history').getByRole('columnheader', { name: column })
   }
 
-  /** One reference list (a region named by its heading, count included), e.g. "Currencies". */
+  /** One of the service's lists (a region named by its heading, count included), e.g. "Currencies for selling". */
   referenceList(title: string): Locator {
-    return this.section('Reference lists').getByRole('region', { name: new RegExp(`^${title} \\d+$`) })
+    return this.section('Templates, skins and music').getByRole('region', { name: new RegExp(`^${title} \\d+$`) })
   }
 
   async referenceCount(title: string): Promise<number> {
@@ -57,12 +75,12 @@ export class AccountPage {
   }
 
   get updatedLine(): Locator {
-    return this.section('Reference lists').getByTestId('references-updated')
+    return this.section('Templates, skins and music').getByTestId('references-updated')
   }
 
   /**
    * Runs `work` with a window tall enough for the whole view: the view scrolls inside the window
-   * (under the header), so a shorter one would cut sections off in screenshots.
+   * (beside the sidebar), so a shorter one would cut sections off in screenshots.
    */
   async tall<T>(work: () => Promise<T>): Promise<T> {
     const size = this.page.viewportSize()
@@ -75,12 +93,12 @@ export class AccountPage {
   }
 
   /** Screenshots of one section in light and dark (test-artifacts/screenshots/account-<slug>-<scheme>.png). */
-  async screenshotSection(name: AccountSection): Promise<void> {
+  async screenshotSection(name: AccountSection, prefix = 'account'): Promise<void> {
     const slug = name.toLowerCase().replace(/[^a-z]+/g, '-')
     await this.tall(async () => {
       for (const colorScheme of ['light', 'dark'] as const) {
         await this.page.emulateMedia({ colorScheme })
-        await this.section(name).screenshot({ path: screenshotPath(`account-${slug}-${colorScheme}.png`) })
+        await this.section(name).screenshot({ path: screenshotPath(`${prefix}-${slug}-${colorScheme}.png`) })
       }
     })
     await this.page.emulateMedia({ colorScheme: 'light' })

@@ -6,9 +6,31 @@ export interface DraggedFile {
   type?: string
 }
 
-/** Page object of the publish view: dropping, the intake notices and the queue's rows. */
+/** Page object of the publish view: the toolbar, dropping, the notices, the batch bar and the queue's rows. */
 export class PublishPage {
   constructor(readonly page: Page) {}
+
+  /** The toolbar's "Add PDFs…" (the empty state has one too). */
+  get addPdfs(): Locator {
+    return this.page.locator('.publish-toolbar').getByRole('button', { name: 'Add PDFs…' })
+  }
+
+  get review(): Locator {
+    return this.page.getByRole('checkbox', { name: 'Review before publishing' })
+  }
+
+  /** "Publish from link…" opens a small form; `linkField` is its field. */
+  get fromLink(): Locator {
+    return this.page.locator('.publish-toolbar').getByRole('button', { name: 'Publish from link…' })
+  }
+
+  get linkField(): Locator {
+    return this.page.getByRole('textbox', { name: 'Link to a PDF' })
+  }
+
+  get linkSubmit(): Locator {
+    return this.page.locator('.link-form-panel').getByRole('button', { name: 'Publish', exact: true })
+  }
 
   get overlay(): Locator {
     return this.page.getByTestId('drop-overlay')
@@ -18,12 +40,29 @@ export class PublishPage {
     return this.page.getByTestId('skipped')
   }
 
+  get empty(): Locator {
+    return this.page.getByTestId('empty-queue')
+  }
+
   get banner(): Locator {
-    return this.page.getByTestId('connectivity-banner')
+    return this.page.getByTestId('status-strip')
   }
 
   get quota(): Locator {
     return this.page.getByTestId('quota')
+  }
+
+  get planFull(): Locator {
+    return this.page.getByTestId('plan-full')
+  }
+
+  /** The batch: one bar while it runs, what came of it at the end. */
+  get batch(): Locator {
+    return this.page.getByTestId('batch-bar')
+  }
+
+  get batchHeadline(): Locator {
+    return this.page.getByTestId('batch-headline')
   }
 
   get rows(): Locator {
@@ -35,8 +74,53 @@ export class PublishPage {
     return this.page.locator('li.job', { has: this.page.locator('.job-name', { hasText: new RegExp(`^${escape(name)}$`) }) })
   }
 
+  /** A row's one state word ("Waiting", "Publishing 45 %", "Published"…). */
+  state(name: string): Locator {
+    return this.row(name).getByTestId('job-state')
+  }
+
+  /** The line under a row's name that says why it waits or how it ended. */
+  reason(name: string): Locator {
+    return this.row(name).getByTestId('job-reason')
+  }
+
+  /** A row's "⋯" button. */
+  more(name: string): Locator {
+    return this.row(name).getByRole('button', { name: `More actions for ${name}` })
+  }
+
+  /** The open row menu (it floats over the page). */
+  get menu(): Locator {
+    return this.page.getByRole('menu')
+  }
+
+  /** Opens a row's menu and picks an item. */
+  async fromMenu(name: string, item: string): Promise<void> {
+    await this.more(name).click()
+    await this.menu.getByRole('menuitem', { name: item }).click()
+  }
+
+  keepUpdated(name: string): Locator {
+    return this.row(name).getByRole('switch', { name: `Update when the file changes: ${name}` })
+  }
+
+  /** One "already published" question ("alpha.pdf is already published as…"), or a row of the table of several. */
   sameContent(fileName: string): Locator {
     return this.page.getByTestId('same-content').filter({ hasText: fileName })
+  }
+
+  /** The table of several "already published" questions. */
+  get questions(): Locator {
+    return this.page.getByTestId('same-content-questions')
+  }
+
+  /** The confirmation before a live item gets a new PDF. */
+  get replaceDialog(): Locator {
+    return this.page.getByRole('dialog', { name: /^Replace / })
+  }
+
+  get toast(): Locator {
+    return this.page.getByTestId('toast')
   }
 
   /** Starts dragging files over the window (dragenter + dragover), as the OS does before a drop. */
@@ -67,7 +151,7 @@ export class PublishPage {
       const seen: number[] = []
       ;(window as unknown as { progressSeen: number[] }).progressSeen = seen
       new MutationObserver(() => {
-        for (const bar of document.querySelectorAll('[role="progressbar"][aria-valuenow]')) seen.push(Number(bar.getAttribute('aria-valuenow')))
+        for (const bar of document.querySelectorAll('li.job [role="progressbar"][aria-valuenow]')) seen.push(Number(bar.getAttribute('aria-valuenow')))
       }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-valuenow'] })
     })
     return () => this.page.evaluate(() => (window as unknown as { progressSeen: number[] }).progressSeen)

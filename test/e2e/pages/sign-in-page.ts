@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
 
-/** Page object of the sign-in view. */
+/** Page object of the sign-in view (the first run): the key, its help link and error, the tucked-away addresses. */
 export class SignInPage {
   constructor(readonly page: Page) {}
 
@@ -9,22 +9,40 @@ export class SignInPage {
   }
 
   get keyInput(): Locator {
-    return this.page.getByLabel('API key')
+    return this.page.getByLabel('API key', { exact: true })
   }
 
   get showKey(): Locator {
-    return this.page.getByRole('button', { name: /Show key|Hide key/ })
+    return this.page.getByRole('button', { name: 'Show key' })
+  }
+
+  get helpLink(): Locator {
+    return this.page.getByRole('link', { name: 'Where do I find my API key?' })
   }
 
   get alert(): Locator {
     return this.page.getByRole('alert')
   }
 
+  /** The key's own error line, under the field. */
+  get keyError(): Locator {
+    return this.page.locator('#api-key-error')
+  }
+
+  /** The service addresses, tucked away under a disclosure. */
+  get addresses(): Locator {
+    return this.page.getByText('Service addresses', { exact: true })
+  }
+
+  get serviceAddress(): Locator {
+    return this.page.getByLabel('Flipbook service address')
+  }
+
   async signIn(key: string, options: { baseUrl?: string } = {}): Promise<void> {
     await this.keyInput.fill(key)
     if (options.baseUrl !== undefined) {
-      await this.page.getByText('Advanced').click()
-      await this.page.getByLabel('Service address').fill(options.baseUrl)
+      if (!(await this.serviceAddress.isVisible())) await this.addresses.click()
+      await this.serviceAddress.fill(options.baseUrl)
     }
     await this.page.getByRole('button', { name: 'Sign in' }).click()
   }

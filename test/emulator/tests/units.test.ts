@@ -40,7 +40,7 @@ describe('FileURL host rules (§4.3)', () => {
 })
 
 describe('PdfScanner', () => {
-  it('finds header, end marker and page count however the bytes are split', async () => {
+  it('finds the header and the page count however the bytes are split', async () => {
     const bytes = Buffer.concat([...largePdfChunks(20_000, 9)])
     for (const step of [1, 5, 63, 64, 65, 4096, 20_000]) {
       const scanner = new PdfScanner()
@@ -48,7 +48,7 @@ describe('PdfScanner', () => {
       for (let i = 0; i < bytes.length; i += step) scanner.write(bytes.subarray(i, i + step))
       scanner.end()
       await new Promise((resolve) => scanner.on('end', resolve))
-      expect(scanner.scan, `step ${String(step)}`).toEqual({ size: 20_000, headerOk: true, eofOk: true, maxCount: 9, pageObjects: 9 })
+      expect(scanner.scan, `step ${String(step)}`).toEqual({ size: 20_000, headerOk: true, maxCount: 9, pageObjects: 9 })
     }
   })
 })

@@ -151,6 +151,16 @@ describe('chooseSavePath', () => {
     })
   })
 
+  it('an export proposes CSV files (the filter follows the proposed name)', async () => {
+    const window = new FakeDesktopWindow()
+    desktopElectronFake.dialog.showSaveDialog.mockResolvedValueOnce({ canceled: false, filePath: '/home/me/links.csv' })
+    expect(await chooseSavePath(window as never, 'FlipDrop links 2026-11-24.csv')).toBe('/home/me/links.csv')
+    expect(desktopElectronFake.dialog.showSaveDialog).toHaveBeenLastCalledWith(window, {
+      defaultPath: 'FlipDrop links 2026-11-24.csv',
+      filters: [{ name: 'CSV spreadsheets', extensions: ['csv'] }]
+    })
+  })
+
   it('returns null when cancelled, and asks without a window when there is none', async () => {
     desktopElectronFake.dialog.showSaveDialog.mockResolvedValueOnce({ canceled: true, filePath: '' })
     expect(await chooseSavePath(undefined, 'a.pdf')).toBeNull()

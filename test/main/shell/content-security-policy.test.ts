@@ -24,9 +24,9 @@ describe('the renderer CSP', () => {
     expect(RENDERER_CSP).not.toContain('unsafe-eval')
   })
 
-  it('loads images and music previews from https only, never plain http', () => {
+  it('loads images and music previews from https only, never plain http (covers come from main as blob: URLs)', () => {
     const policy = directives(RENDERER_CSP)
-    expect(policy.get('img-src')).toBe("'self' data: https:")
+    expect(policy.get('img-src')).toBe("'self' data: blob: https:")
     expect(policy.get('media-src')).toBe('https:')
     expect(RENDERER_CSP).not.toMatch(/\bhttp:/)
   })

@@ -10,7 +10,7 @@ export function fileJob(id: string, state: JobState, options: { size?: number; s
   return {
     id,
     kind: 'create',
-    source: { type: 'file', fileName: `${name}.pdf`, size },
+    source: { type: 'file', fileName: `${name}.pdf`, size, pages: null },
     docType: 'Flipbook',
     name,
     title: name,
@@ -37,7 +37,7 @@ export function queueView(jobs: JobView[], paused = false): QueueView {
   return {
     jobs,
     paused,
-    connectivity: { online: true, rateLimitedUntil: null, signedIn: true, nextCheckAt: null },
+    connectivity: { online: true, problem: null, retryAt: null, rateLimitedUntil: null, signedIn: true, nextCheckAt: null },
     limits: { maxFileSizeBytes: null, quotas: {}, learnedAt: null },
     notices: []
   }

@@ -76,6 +76,28 @@ describe('the local view of the library', () => {
     expect(view([...items], everything)).not.toBe(first)
   })
 
+  it('sorts by the table\'s Folder and Pages columns too, unknown last both ways', () => {
+    const view = createLocalView()
+    const paged = [
+      item(1, { name: 'Spring catalogue', folder: 'Catalogues', pages: 40 }),
+      ...items.slice(1, 3),
+      item(4, { name: 'item 9', folder: 'Catalogues', pages: 12 }),
+      item(5, { name: 'Zine', folder: 'zines', pages: 3 })
+    ]
+    expect(view(paged, { ...everything, sortBy: 'Folder' }).map((entry) => entry.folder)).toEqual(['Catalogues', 'Catalogues', 'Reports', 'zines', null])
+    expect(view(paged, { ...everything, sortBy: 'Folder', sortOrder: 'DESC' }).map((entry) => entry.folder)).toEqual(['zines', 'Reports', 'Catalogues', 'Catalogues', null])
+    expect(view(paged, { ...everything, sortBy: 'Pages', sortOrder: 'DESC' }).map((entry) => entry.pages)).toEqual([40, 12, 3, null, null])
+    expect(view(paged, { ...everything, sortBy: 'Pages' }).map((entry) => entry.pages)).toEqual([3, 12, 40, null, null])
+  })
+
+  it('shows what the service found for the search even where the local words would not find it', () => {
+    const view = createLocalView()
+    const found = new Set(['Flipbook:2'])
+    expect(view(items, { ...everything, search: 'lookbook', found }).map((entry) => entry.id)).toEqual([2, 4])
+    // Still inside the folder and kind filters.
+    expect(view(items, { ...everything, search: 'lookbook', folder: 'Catalogues', found }).map((entry) => entry.id)).toEqual([4])
+  })
+
   it('counts items per folder, "no folder" last', () => {
     expect(foldersOf(items)).toEqual([
       { folder: 'Catalogues', count: 2 },

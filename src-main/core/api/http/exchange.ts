@@ -40,8 +40,16 @@ export interface ExchangeContext {
   limitBytes: () => number | undefined
   /** Called on every 401, so the app can stop and ask for a new key. */
   onUnauthorized?: () => void
+  /**
+   * Called with what each request learned about reaching the service: true when an answer
+   * came (any answer), false when the request could not even leave this machine. The app's
+   * one status (the strip) follows every feature's requests this way, not only the queue's.
+   */
+  onReachable?: (reachable: boolean) => void
   /** Where client bugs are reported (an "Unknown field(s)" answer means we sent a wrong field). */
   log?: Logger
+  /** Stops every call of this client (the command's Ctrl+C), on top of each call's own signal. */
+  signal?: AbortSignal
 }
 
 /** Errors that certainly happened before any byte of the request left this machine. */
@@ -134,6 +142,7 @@ async function exchangeOnce(context: ExchangeContext, call: ServiceRequest): Pro
       headersTimeout: call.headersTimeoutMs ?? context.requestTimeoutMs,
       bodyTimeout: context.requestTimeoutMs
     })
+    context.onReachable?.(true)
     observation = readRateHeaders(response.statusCode, response.headers)
     // Settle now, so a 429's wait is already known to the limiter when the answer is read.
     permit.settle(observation)
@@ -144,6 +153,7 @@ async function exchangeOnce(context: ExchangeContext, call: ServiceRequest): Pro
     })
   } catch (error) {
     const failure = toServiceError(error, call.signal, call.headersTimeoutMs ?? context.requestTimeoutMs)
+    if (failure.kind === 'network' && failure.delivery === 'not-sent') context.onReachable?.(false)
     if (failure.kind === 'unauthorized') context.onUnauthorized?.()
     if (failure.kind === 'unknown-field') {
       context.log?.error(`Client bug: ${call.method} ${call.path} sent a field the service does not know`, failure.serviceMessage)
@@ -158,13 +168,21 @@ async function exchangeOnce(context: ExchangeContext, call: ServiceRequest): Pro
  * Sends a request; reads are retried with backoff on network trouble, 5xx, unreadable
  * answers and 429 (whose wait the shared limiter enforces). Writes are sent once.
  */
-export async function exchange(context: ExchangeContext, call: ServiceRequest): Promise<Payload> {
+export async function exchange(context: ExchangeContext, request: ServiceRequest): Promise<Payload> {
+  const signals = [request.signal, context.signal].filter((signal): signal is AbortSignal => signal !== undefined)
+  const call = signals.length > 1 ? { ...request, signal: AbortSignal.any(signals) } : { ...request, signal: signals[0] }
+  const started = Date.now()
   for (let attempt = 0; ; attempt++) {
     try {
       return await exchangeOnce(context, call)
     } catch (error) {
       const failure = toServiceError(error, call.signal)
-      if (!call.idempotent || !failure.transient || attempt >= (call.retries ?? context.retries) || call.signal?.aborted) throw failure
+      if (!call.idempotent || !failure.transient || attempt >= (call.retries ?? context.retries) || call.signal?.aborted) {
+        // After retries, the time said is the whole wait, not one attempt's.
+        if (failure.kind !== 'stalled' || attempt === 0) throw failure
+        const seconds = Math.round((Date.now() - started) / 1000)
+        throw new ServiceError('stalled', explain.noAnswerAfterTries(seconds, attempt + 1), { delivery: failure.delivery, cause: failure })
+      }
       if (failure.kind !== 'rate-limited') {
         const backoff = context.retryBaseMs * 2 ** attempt
         await sleep(backoff / 2 + Math.random() * backoff, undefined, call.signal ? { signal: call.signal } : {}).catch(() => {

@@ -1,25 +1,13 @@
-import { Worker } from 'node:worker_threads'
+import type { Worker } from 'node:worker_threads'
 import type { Logger } from '../../log'
 import type { InspectReply, InspectRequest } from './inspect-messages'
 import { inspectPaths, type Intake } from './inspect-paths'
+import { startWorker } from './start-worker'
 
 /** Inspects paths for the queue, off the main thread. */
 export interface Inspector {
   inspect(paths: readonly string[]): Promise<Intake>
   close(): Promise<void>
-}
-
-/**
- * Starts the worker. Built, its code is out/main/inspect-worker.js (its own entry in
- * electron.vite.config.ts), beside the bundle this module is then part of. From the sources
- * (tests, tsx scripts) the worker registers tsx's loader first: Node does not apply a
- * parent's `--import tsx` to worker threads.
- */
-function startWorker(): Worker {
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./inspect-worker.js', import.meta.url))
-  const source = JSON.stringify(new URL('./inspect-worker.ts', import.meta.url).href)
-  const bootstrap = `import('tsx/esm/api').then(({ register }) => { register(); return import(${source}) })`
-  return new Worker(bootstrap, { eval: true })
 }
 
 /**
@@ -39,7 +27,8 @@ export function createInspector(log: Logger): Inspector {
   }
 
   function start(): Worker {
-    const started = startWorker()
+    // Built, out/main/inspect-worker.js (its own entry in electron.vite.config.ts).
+    const started = startWorker('inspect-worker', import.meta.url)
     started.unref()
     started.on('message', (reply: InspectReply) => {
       const waiter = pending.get(reply.id)

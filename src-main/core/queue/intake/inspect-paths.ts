@@ -1,7 +1,10 @@
 import type { Stats } from 'node:fs'
 import { lstat, readdir, realpath, stat } from 'node:fs/promises'
 import { basename, isAbsolute, sep } from 'node:path'
+import type { ParseVerdict } from './parse-messages'
+import { sharedPdfParser } from './parse-off-thread'
 import { probePdf, type PdfProbe } from './pdf-bytes'
+import { notPdfReason, parsedRefusal, type ContentRefusal } from './pdf-refusals'
 
 /** A local PDF that may become an upload job. */
 export interface AcceptedFile {
@@ -13,6 +16,8 @@ export interface AcceptedFile {
   mtimeMs: number
   /** SHA-256 of the content, when the check already read the whole (small) file. */
   sha256?: string
+  /** Pages, as a reader counts them. */
+  pages: number
 }
 
 /** Why a path did not become an upload job. */
@@ -22,8 +27,7 @@ export type RefusalCode =
   | 'unreadable'
   | 'not-a-file'
   | 'empty'
-  | 'not-pdf'
-  | 'incomplete-pdf'
+  | ContentRefusal
   | 'link-loop'
   | 'too-many'
 
@@ -52,6 +56,11 @@ export interface InspectOptions {
    * there, and it is several times faster than a thread-pool round trip per call).
    */
   probe?: (path: string) => Promise<PdfProbe>
+  /**
+   * Opens a file the cheap check found unusual with a real parser (pdf.js, in its own worker
+   * with a budget); default: this thread's shared parser.
+   */
+  parse?: (path: string) => Promise<ParseVerdict>
 }
 
 const DEFAULT_MAX_FILES = 10_000
@@ -187,8 +196,35 @@ class Walker {
   }
 }
 
-/** Opens one file and judges it by its stat and its bytes. */
-async function judge({ given, real }: FileCandidate, open: (path: string) => Promise<PdfProbe>): Promise<Outcome> {
+/** How one file is read and, when unusual, parsed. */
+interface Judges {
+  open: (path: string) => Promise<PdfProbe>
+  parse: (path: string) => Promise<ParseVerdict>
+}
+
+/**
+ * The pages of the file when it is a PDF a reader opens, else its refusal. The cheap check
+ * decides ordinary files; the parser decides the rest (junk around the data, broken
+ * cross-references, encryption, no header).
+ */
+async function pagesOf(given: string, real: string, verdict: NonNullable<PdfProbe['verdict']>, parse: Judges['parse']): Promise<number | Refusal> {
+  if (verdict.kind === 'pdf') return verdict.pages
+  if (verdict.kind === 'not-pdf') return refusal(given, 'not-pdf', (n) => notPdfReason(n, verdict.looksLike))
+  let parsed: ParseVerdict
+  try {
+    parsed = await parse(real)
+  } catch (error) {
+    // The file went away or became unreadable meanwhile; anything else is the parser's failure.
+    if (errorCode(error) !== undefined) return fromError(given, error)
+    parsed = { kind: 'over-budget', limit: 'time' }
+  }
+  const refused = parsedRefusal(nameOf(given), parsed, verdict)
+  if (refused) return refusal(given, refused.code, () => refused.reason)
+  return parsed.kind === 'pdf' ? parsed.pages : 0
+}
+
+/** Opens one file and judges it by its stat and its structure. */
+async function judge({ given, real }: FileCandidate, { open, parse }: Judges): Promise<Outcome> {
   let probe
   try {
     probe = await open(real)
@@ -197,22 +233,17 @@ async function judge({ given, real }: FileCandidate, open: (path: string) => Pro
   }
   const { stats, verdict } = probe
   if (!stats.isFile()) return { refusal: notAFile(given, stats) }
-  if (stats.size === 0) return { refusal: refusal(given, 'empty', (n) => `${n} is empty (0 bytes).`) }
-  if (verdict === 'not-pdf') {
-    const reason = (n: string) =>
-      /\.pdf$/i.test(n) ? `${n} is not a PDF: its content is not a PDF, whatever its name says.` : `${n} is not a PDF.`
-    return { refusal: refusal(given, 'not-pdf', reason) }
-  }
-  if (verdict === 'incomplete-pdf') {
-    const reason = (n: string) => `${n} is an incomplete PDF (no end-of-file marker); it may still be saving.`
-    return { refusal: refusal(given, 'incomplete-pdf', reason) }
-  }
+  if (stats.size === 0 || !verdict) return { refusal: refusal(given, 'empty', (n) => `${n} is empty (0 bytes).`) }
+  // Ordinary files are decided already: no promise per file for the 10,000 of a big folder.
+  const pages = verdict.kind === 'pdf' ? verdict.pages : await pagesOf(given, real, verdict, parse)
+  if (typeof pages !== 'number') return { refusal: pages }
   const accepted: AcceptedFile = {
     path: real,
     fileName: basename(real),
     size: stats.size,
     mtimeMs: stats.mtimeMs,
-    ...(probe.sha256 ? { sha256: probe.sha256 } : {})
+    ...(probe.sha256 ? { sha256: probe.sha256 } : {}),
+    pages
   }
   // Device and inode name a file however it was reached (links, hard links, letter case);
   // some file systems report no inode number, and then the real path has to do.
@@ -239,7 +270,8 @@ async function mapLimited<T, R>(items: readonly T[], limit: number, task: (item:
 /**
  * Decides which local paths may become upload jobs. Every path must be absolute; links are
  * resolved; folders expand recursively, in name order, to the files inside them. A file is
- * accepted when it is a regular, non-empty file whose bytes are a complete PDF; every other
+ * accepted when it is a regular, non-empty file that a PDF reader opens without a password
+ * and that has pages (by its structure, or by pdf.js where the structure is unusual); every other
  * path (also inside folders) gets a refusal with its reason, except OS litter (.DS_Store,
  * Thumbs.db, desktop.ini) in folders, which is skipped. The same file reached twice is
  * accepted once. Accepted files keep the order given (folders expanded in place); beyond
@@ -255,8 +287,8 @@ export async function inspectPaths(paths: readonly string[], options: InspectOpt
       walker.candidates.push({ refusal: refusal(given, 'not-absolute', reason) })
     }
   }
-  const open = options.probe ?? probePdf
-  const outcomes = await mapLimited(walker.candidates, CONCURRENCY, async (c) => ('file' in c ? judge(c.file, open) : c))
+  const judges: Judges = { open: options.probe ?? probePdf, parse: options.parse ?? ((path) => sharedPdfParser().parse(path)) }
+  const outcomes = await mapLimited(walker.candidates, CONCURRENCY, async (c) => ('file' in c ? judge(c.file, judges) : c))
   const accepted: AcceptedFile[] = []
   const refused: Refusal[] = []
   const seen = new Set<string>()

@@ -1,14 +1,13 @@
 import { createHash } from 'node:crypto'
 import { close, closeSync, constants, fstat, fstatSync, open, openSync, read, readSync, type Stats } from 'node:fs'
+import { bytesSource, MissingBytes, RangeCache } from './pdf-reading'
+import { checkStructure, type StructureVerdict } from './pdf-structure'
 
-/** What the bytes of a file say about it being a PDF. */
-export type PdfBytesVerdict = 'ok' | 'not-pdf' | 'incomplete-pdf'
-
-/** A file's stat and, for a non-empty regular file, what its bytes say. */
+/** A file's stat and, for a non-empty regular file, what its structure says. */
 export interface PdfProbe {
   stats: Stats
   /** Undefined when the file is not a regular file or is empty: then nothing was read. */
-  verdict: PdfBytesVerdict | undefined
+  verdict: StructureVerdict | undefined
   /** SHA-256 of the whole file when it is small enough to read at once; undefined otherwise (the caller hashes it). */
   sha256?: string
 }
@@ -20,12 +19,6 @@ export interface PdfProbe {
 export const HASH_IN_PROBE_BYTES = 256 * 1024
 
 /**
- * Readers accept the `%PDF-` header anywhere in the first 1024 bytes and the `%%EOF` marker
- * anywhere in the last 1024 (the service checks the same windows).
- */
-const WINDOW = 1024
-
-/**
  * Opening without blocking: if the path turned into a named pipe since it was looked at, a
  * plain open would wait forever for a writer. O_NONBLOCK does not exist on Windows.
  */
@@ -34,14 +27,26 @@ export const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0)
 /*
  * Plain descriptors and callbacks rather than FileHandle and promises: a folder of 10,000
  * files costs 40,000 calls, and the promise machinery around each one about doubled the CPU
- * time. Each function below is one step; the exported ones wrap a whole chain in a promise.
+ * time. The structure check (pdf-structure.ts) runs over bytes in memory; for a large file the
+ * drivers below read each range it asks for (blocking, or with callbacks) and run it again.
  */
 
-type Done<T> = (error: NodeJS.ErrnoException | null, value: T) => void
+type Done<T> = (error: Error | null, value: T | undefined) => void
 
-const NOTHING = Buffer.alloc(0)
+const NOTHING = new Uint8Array(0)
 
-function readAt(fd: number, length: number, position: number, done: Done<Buffer>): void {
+/**
+ * Ranges read for one check: an ordinary file needs about six, one saved incrementally a few
+ * more per update; a check that keeps asking is not ordinary.
+ */
+const MAX_READS = 128
+/** Each read takes at least this much: neighbouring entries and objects come along. */
+const MIN_READ = 4 * 1024
+
+/** The range to read for a missing one: at least {@link MIN_READ} bytes, within the file. */
+const widen = (missing: MissingBytes, size: number): number => Math.min(size - missing.at, Math.max(missing.length, MIN_READ))
+
+function readAt(fd: number, length: number, position: number, done: Done<Uint8Array>): void {
   const buffer = Buffer.allocUnsafe(length)
   read(fd, buffer, 0, length, position, (error, bytesRead) => {
     // Only the bytes read are looked at, so the unzeroed rest of the buffer never leaks.
@@ -49,32 +54,61 @@ function readAt(fd: number, length: number, position: number, done: Done<Buffer>
   })
 }
 
-function judge(head: Buffer, tail: Buffer): PdfBytesVerdict {
-  if (!head.includes('%PDF-', 0, 'latin1')) return 'not-pdf'
-  // A file that is still being written, or was cut off in a copy, lacks the final marker.
-  return tail.includes('%%EOF', 0, 'latin1') ? 'ok' : 'incomplete-pdf'
+function readAtSync(fd: number, at: number, length: number): Uint8Array {
+  const buffer = Buffer.allocUnsafe(length)
+  return buffer.subarray(0, readSync(fd, buffer, 0, length, at))
 }
 
-/** Reads the two windows of a file of `size` bytes: one read when they overlap. */
-function readVerdict(fd: number, size: number, done: Done<PdfBytesVerdict>): void {
-  if (size <= 2 * WINDOW) {
-    readAt(fd, size, 0, (error, bytes) => {
-      done(error, judge(bytes.subarray(0, WINDOW), bytes.subarray(Math.max(0, bytes.length - WINDOW))))
-    })
-    return
+const tooManyReads = (): StructureVerdict => ({ kind: 'unusual', why: 'The structure check kept reading.', cutShort: false, header: true })
+
+/** Runs the structure check with blocking reads (intake worker only): each missing range read, then again. */
+function checkSync(fd: number, size: number): StructureVerdict {
+  const cache = new RangeCache(size)
+  for (let reads = 0; reads < MAX_READS; reads++) {
+    try {
+      return checkStructure(cache)
+    } catch (error) {
+      if (!(error instanceof MissingBytes)) throw error
+      cache.add(error.at, readAtSync(fd, error.at, widen(error, size)))
+    }
   }
-  readAt(fd, WINDOW, 0, (headError, head) => {
-    // Without a header the end does not matter: skip the second read.
-    if (headError || !head.includes('%PDF-', 0, 'latin1')) return done(headError, 'not-pdf')
-    readAt(fd, WINDOW, size - WINDOW, (tailError, tail) => done(tailError, judge(head, tail)))
-  })
+  return tooManyReads()
+}
+
+/** Runs the structure check with callback reads. */
+function checkAsync(fd: number, size: number, done: Done<StructureVerdict>): void {
+  const cache = new RangeCache(size)
+  const attempt = (reads: number): void => {
+    if (reads >= MAX_READS) return done(null, tooManyReads())
+    try {
+      return done(null, checkStructure(cache))
+    } catch (error) {
+      if (!(error instanceof MissingBytes)) return done(error instanceof Error ? error : new Error(String(error)), undefined)
+      readAt(fd, widen(error, size), error.at, (readError, bytes) => {
+        if (readError) return done(readError, undefined)
+        cache.add(error.at, bytes ?? NOTHING)
+        attempt(reads + 1)
+      })
+    }
+  }
+  attempt(0)
+}
+
+/** The probe of a small file read whole: its verdict, and its hash when it may be accepted. */
+function judgeWhole(stats: Stats, bytes: Uint8Array): PdfProbe {
+  const verdict = checkStructure(bytesSource(bytes))
+  // Shorter than its stat said: it changed meanwhile, so no hash (the caller hashes it again).
+  if (verdict.kind === 'not-pdf' || bytes.length !== stats.size) return { stats, verdict }
+  // No second fstat: a file saved again while read here is caught at upload time, where
+  // the bytes sent are hashed and compared with this hash (a mismatch sends it again).
+  return { stats, verdict, sha256: createHash('sha256').update(bytes).digest('hex') }
 }
 
 /**
  * Opens `path`, runs `step` on the descriptor, and closes it before settling. A failed close
  * after a successful read is ignored: the bytes were already judged.
  */
-function withFd<T>(path: string, step: (fd: number, done: Done<T | undefined>) => void): Promise<T> {
+function withFd<T>(path: string, step: (fd: number, done: Done<T>) => void): Promise<T> {
   return new Promise((resolve, reject) => {
     open(path, OPEN_FLAGS, (openError, fd) => {
       if (openError) return reject(openError)
@@ -86,36 +120,29 @@ function withFd<T>(path: string, step: (fd: number, done: Done<T | undefined>) =
 }
 
 /**
- * Whether the file at `path` (of `size` bytes, from a stat) is a PDF by its bytes, whatever
- * its name: `%PDF-` in the first 1024 bytes and `%%EOF` in the last 1024 (whitespace after
- * it is fine). Reads at most 2 KiB. Errors from opening or reading are thrown.
+ * What the structure of the file at `path` (of `size` bytes, from a stat) says, whatever
+ * its name (pdf-structure.ts): a few small reads for an ordinary PDF, never the whole of a
+ * large file. Errors from opening or reading are thrown.
  */
-export function checkPdfBytes(path: string, size: number): Promise<PdfBytesVerdict> {
-  return withFd(path, (fd, done) => readVerdict(fd, size, done))
+export function checkPdfFile(path: string, size: number): Promise<StructureVerdict> {
+  return withFd(path, (fd, done) => checkAsync(fd, size, done))
 }
 
 /**
  * Opens `path` once and returns the stat of that open file (so what is judged is what was
  * opened, even if the path changes meanwhile) and, for a non-empty regular file, the
- * {@link checkPdfBytes} verdict. Errors from opening, stat or reading are thrown.
+ * {@link checkPdfFile} verdict. Errors from opening, stat or reading are thrown.
  */
 export function probePdf(path: string): Promise<PdfProbe> {
-  return withFd(path, (fd, done: Done<PdfProbe | undefined>) => {
+  return withFd(path, (fd, done: Done<PdfProbe>) => {
     fstat(fd, (statError, stats) => {
       if (statError) return done(statError, undefined)
       if (!stats.isFile() || stats.size === 0) return done(null, { stats, verdict: undefined })
       if (stats.size > HASH_IN_PROBE_BYTES) {
-        readVerdict(fd, stats.size, (error, verdict) => done(error, { stats, verdict }))
+        checkAsync(fd, stats.size, (error, verdict) => done(error, error ? undefined : { stats, verdict }))
         return
       }
-      readAt(fd, stats.size, 0, (error, bytes) => {
-        if (error) return done(error, undefined)
-        const verdict = judge(bytes.subarray(0, WINDOW), bytes.subarray(Math.max(0, bytes.length - WINDOW)))
-        if (verdict !== 'ok' || bytes.length !== stats.size) return done(null, { stats, verdict })
-        // No second fstat: a file saved again while read here is caught at upload time, where
-        // the bytes sent are hashed and compared with this hash (a mismatch sends it again).
-        done(null, { stats, verdict, sha256: createHash('sha256').update(bytes).digest('hex') })
-      })
+      readAt(fd, stats.size, 0, (error, bytes) => done(error, error || !bytes ? undefined : judgeWhole(stats, bytes)))
     })
   })
 }
@@ -129,19 +156,8 @@ export function probePdfSync(path: string): PdfProbe {
   try {
     const stats = fstatSync(fd)
     if (!stats.isFile() || stats.size === 0) return { stats, verdict: undefined }
-    const readBytes = (length: number, position: number): Buffer => {
-      const buffer = Buffer.allocUnsafe(length)
-      return buffer.subarray(0, readSync(fd, buffer, 0, length, position))
-    }
-    if (stats.size <= HASH_IN_PROBE_BYTES) {
-      const bytes = readBytes(stats.size, 0)
-      const verdict = judge(bytes.subarray(0, WINDOW), bytes.subarray(Math.max(0, bytes.length - WINDOW)))
-      if (verdict !== 'ok' || bytes.length !== stats.size) return { stats, verdict }
-      return { stats, verdict, sha256: createHash('sha256').update(bytes).digest('hex') }
-    }
-    const head = readBytes(WINDOW, 0)
-    if (!head.includes('%PDF-', 0, 'latin1')) return { stats, verdict: 'not-pdf' }
-    return { stats, verdict: judge(head, readBytes(WINDOW, stats.size - WINDOW)) }
+    if (stats.size <= HASH_IN_PROBE_BYTES) return judgeWhole(stats, readAtSync(fd, 0, stats.size))
+    return { stats, verdict: checkSync(fd, stats.size) }
   } finally {
     closeSync(fd)
   }

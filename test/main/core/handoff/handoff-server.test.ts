@@ -139,6 +139,10 @@ describe('hand-off to a running core', () => {
     })
     await expect(holder.invoke('links:list')).resolves.toMatchObject({ ok: true })
     await expect(holder.invoke('settings:update', { uploadConcurrency: 1 })).resolves.toMatchObject({ ok: false, error: { code: 'not-allowed' } })
+    // What belongs to the app's window (its dialogs, its inbox) is never run for another process.
+    for (const channel of ['uploads:chooseFiles', 'uploads:exportCsv', 'uploads:takeInbox', 'links:chooseHotFolder']) {
+      await expect(holder.invoke(channel, {})).resolves.toMatchObject({ ok: false, error: { code: 'not-allowed' } })
+    }
     // Still connected and useful afterwards.
     await expect(holder.invoke('uploads:list')).resolves.toMatchObject({ ok: true })
   })

@@ -69,15 +69,7 @@ export function eventsOf<T>(events: { channel: string; payload: unknown }[], cha
   return events.filter((event) => event.channel === channel).map((event) => event.payload as T)
 }
 
-/**
- * Deletes items on the emulator. The service has no delete (§4); the emulator's saved state
- * without them stands for one (deleted on the service's website). IDs as in the default mode, one ID space for both hosts.
- */
-export function deleteOnServer(emulator: Pick<RunningEmulator, 'state'>, ids: readonly number[]): void {
-  const doomed = new Set(ids)
-  const saved = emulator.state.toPersisted()
-  emulator.state.loadPersisted({ ...saved, items: saved.items.filter((item) => !doomed.has(item.id)) })
-}
+export { deleteOnServer } from '../../../support/delete-on-server'
 
 /** The get requests (`/api/get/{id}`, not get-pdf) the emulator received from index `from` of its log on. */
 export function getRequests(emulator: Pick<RunningEmulator, 'state'>, from = 0): { id: number; host: DocType; status: number }[] {

@@ -101,7 +101,7 @@ describe('linked PDFs', () => {
     const next = await pdfBytes('half v2, a longer export', 4)
     const cut = Math.floor(next.length * 0.6)
     await writeFile(path, next.subarray(0, cut))
-    // Writing stopped with no %%EOF: the file settles, is looked at, and waits.
+    // Writing stopped part-way: the file settles, readers cannot open it (its end is missing), and it waits.
     await sleep(QUIET_MS)
     expect(requestsTo(emulator, REPLACE) - before).toBe(0)
     expect(linkOf(core, link.id)).toMatchObject({ updating: false, published: null, state: 'active' })

@@ -6,7 +6,7 @@ import { parseQueueSnapshot } from '../../../../src-main/core/queue/queue-journa
 
 const fileJob = newJob({
   kind: 'create',
-  source: { type: 'file', path: '/designs/a.pdf', fileName: 'a.pdf', size: 10, mtimeMs: 1, sha256: 'ab' },
+  source: { type: 'file', path: '/designs/a.pdf', fileName: 'a.pdf', size: 10, mtimeMs: 1, sha256: 'ab', pages: 2 },
   docType: 'Flipbook',
   accountId: 'u-1',
   name: 'a',
@@ -18,6 +18,7 @@ const valid: JobRecord[] = [
   { ...fileJob, kind: 'replace', targetItemId: 7, state: 'done', result: { itemId: 7, url: 'https://x/view/a', embedUrl: null, pages: 3 } },
   { ...fileJob, source: { type: 'url', url: 'https://example.com/a.pdf' }, state: 'failed', failure: { message: 'No.', retryable: true, code: 'unreachable' } },
   { ...fileJob, accountId: null, host: 'document', docType: 'Document' },
+  { ...fileJob, source: { ...fileJob.source, pages: null } as JobRecord['source'] },
   { ...fileJob, inDoubtSince: 5, paused: true, state: 'verifying', result: { itemId: 1, url: 'u', embedUrl: 'e', pages: null } }
 ]
 
@@ -29,7 +30,7 @@ function broken(job: JobRecord): unknown[] {
     out.push(without)
     for (const bad of [null, 'x', 42, true, {}, []]) out.push({ ...job, [key]: bad })
   }
-  for (const bad of [{ type: 'file' }, { type: 'url' }, { type: 'ftp', url: 'x' }, { ...job.source, size: '10' }]) out.push({ ...job, source: bad })
+  for (const bad of [{ type: 'file' }, { type: 'url' }, { type: 'ftp', url: 'x' }, { ...job.source, size: '10' }, { ...job.source, pages: '2' }, { ...job.source, pages: Number.NaN }]) out.push({ ...job, source: bad })
   out.push({ ...job, state: 'waiting' }, { ...job, history: [{ at: 'now', text: 'x' }] }, { ...job, result: { itemId: 1 } })
   out.push({ ...job, failure: { message: 'x' } }, { ...job, attempts: Number.NaN })
   return out

@@ -70,7 +70,7 @@ describe('the queue, when things go wrong', () => {
     const before = createRequests(emulator)
     const result = await core.uploads.enqueuePaths({ paths: [path], docType: 'Flipbook', onSameContent: 'ask' })
     expect(result.added).toEqual([])
-    expect(result.refused).toEqual([{ source: 'huge.pdf', reason: 'huge.pdf is 3 MB; your plan allows 2 MB.' }])
+    expect(result.refused).toMatchObject([{ source: 'huge.pdf', reason: 'huge.pdf is 3 MB; your plan allows 2 MB.' }])
     expect(createRequests(emulator)).toBe(before)
   })
 

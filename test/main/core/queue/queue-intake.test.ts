@@ -62,9 +62,10 @@ describe('what the queue takes, and what it refuses', () => {
     const result = await core.uploads.enqueuePaths({ paths, docType: 'Flipbook', onSameContent: 'ask' })
     const reasons = Object.fromEntries(result.refused.map((refusal) => [refusal.source, refusal.reason]))
     expect(reasons).toEqual({
-      'text.pdf': 'text.pdf is not a PDF: its content is not a PDF, whatever its name says.',
+      'text.pdf': 'text.pdf is not a PDF: it is plain text; export it from the app that made it as PDF.',
       'empty.pdf': 'empty.pdf is empty (0 bytes).',
-      'truncated.pdf': 'truncated.pdf is an incomplete PDF (no end-of-file marker); it may still be saving.',
+      'truncated.pdf':
+        'truncated.pdf is incomplete: its end is missing (a copy or download that did not finish, or a save still under way), and PDF readers cannot open it.',
       'oversize.pdf': 'oversize.pdf is 2 MB; your plan allows 1 MB.',
       'notes.txt': 'notes.txt is not a PDF.',
       loop: 'loop is a link that leads back into itself.'
@@ -164,7 +165,7 @@ describe('what the queue takes, and what it refuses', () => {
 
     const again = await core.uploads.enqueuePaths({ paths: [path], docType: 'Flipbook', onSameContent: 'ask' })
     expect(again.added).toEqual([])
-    expect(again.sameContent).toEqual([
+    expect(again.sameContent).toMatchObject([
       { offerId: expect.any(String), fileName: 'annual report.pdf', size: expect.any(Number), docType: 'Flipbook', items: [{ itemId, name: 'annual report', url: expect.any(String) }] }
     ])
     const replaced = await core.uploads.decideSameContent({ offerId: again.sameContent[0]?.offerId ?? '', choice: 'replace' })

@@ -32,8 +32,8 @@ describe('publishing through the queue', () => {
     const added = await core.uploads.enqueuePaths({ paths, docType: 'Flipbook', onSameContent: 'ask' })
     expect(added.refused).toEqual([])
     expect(added.added.map((job) => [job.name, job.title, job.source])).toEqual([
-      ['Spring catalogue', 'Spring catalogue', { type: 'file', fileName: 'Spring catalogue.pdf', size: expect.any(Number) }],
-      ['Price list', 'Price list', { type: 'file', fileName: 'Price list.PDF', size: expect.any(Number) }]
+      ['Spring catalogue', 'Spring catalogue', { type: 'file', fileName: 'Spring catalogue.pdf', size: expect.any(Number), pages: 3 }],
+      ['Price list', 'Price list', { type: 'file', fileName: 'Price list.PDF', size: expect.any(Number), pages: 1 }]
     ])
     const view = await waitForQueue(core, allFinished)
     const spring = jobNamed(view, 'Spring catalogue')

@@ -29,9 +29,9 @@ describe('settings schema (shared by the form and main)', () => {
 
   it.each([
     [{ baseUrl: 'http://example.com' }, 'http:// is allowed only for this computer'],
-    [{ baseUrl: 'not a url' }, 'Service address is not a valid web address.'],
+    [{ baseUrl: 'not a url' }, 'The flipbook service address is not a valid web address.'],
     [{ baseUrl: 'https://user:pw@example.com' }, 'must not contain a user name or password'],
-    [{ documentUrl: 'ftp://docs.example.com' }, 'Document host must start with https://'],
+    [{ documentUrl: 'ftp://docs.example.com' }, 'The document service address must start with https://'],
     [{ uploadConcurrency: 0 }, 'At least one upload at a time.'],
     [{ uploadConcurrency: 7 }, 'At most 6 uploads at a time.'],
     [{ uploadConcurrency: 2.5 }, 'whole number'],
@@ -49,6 +49,12 @@ describe('settings schema (shared by the form and main)', () => {
 
   it('refuses unknown fields in a change', () => {
     expect(settingsPatchSchema.safeParse({ apiKey: 'sneaky' }).success).toBe(false)
+  })
+
+  it('a change of one field carries only that field: the others are kept, never reset to their defaults', () => {
+    expect(settingsPatchSchema.parse({ documentUrl: 'https://docs.example.com/' })).toEqual({ documentUrl: 'https://docs.example.com' })
+    expect(settingsPatchSchema.parse({ notifications: false })).toEqual({ notifications: false })
+    expect(settingsPatchSchema.safeParse({ uploadConcurrency: 9 }).success).toBe(false)
   })
 })
 
@@ -76,6 +82,20 @@ describe('settings store', () => {
     expect((await stat(join(dir, 'settings.json'))).mode & 0o777).toBe(0o600)
     const again = await openSettingsStore(dir, log)
     expect(again.get()).toMatchObject({ uploadConcurrency: 4, proxyUrl: 'http://proxy.example.com:8080' })
+  })
+
+  it('a change of one setting keeps the others (a document address typed at sign-in keeps the proxy)', async () => {
+    const { dir, log } = await folder()
+    const store = await openSettingsStore(dir, log)
+    await store.update({ baseUrl: 'http://127.0.0.1:8787', uploadConcurrency: 4, proxyUrl: 'http://proxy.example.com:8080', notifications: false })
+    await store.update({ documentUrl: 'https://docs.example.com' })
+    expect((await openSettingsStore(dir, log)).get()).toEqual({
+      baseUrl: 'http://127.0.0.1:8787',
+      documentUrl: 'https://docs.example.com',
+      uploadConcurrency: 4,
+      proxyUrl: 'http://proxy.example.com:8080',
+      notifications: false
+    })
   })
 
   it('saves through the durable write: a rename refused as busy (Windows scanner) is retried, the file stays private', async () => {

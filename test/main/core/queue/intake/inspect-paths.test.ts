@@ -51,7 +51,7 @@ describe('inspectPaths: single files', () => {
     expect(await inspect([path])).toEqual({
       // A small file is read whole while checked, so its hash comes along (one open per file).
       accepted: [
-        { path, fileName: 'brochure.pdf', size: pdf.length, mtimeMs: stats.mtimeMs, sha256: createHash('sha256').update(pdf).digest('hex') }
+        { path, fileName: 'brochure.pdf', size: pdf.length, mtimeMs: stats.mtimeMs, sha256: createHash('sha256').update(pdf).digest('hex'), pages: 1 }
       ],
       refused: []
     })
@@ -66,7 +66,7 @@ describe('inspectPaths: single files', () => {
           path,
           fileName: 'notes.pdf',
           code: 'not-pdf',
-          reason: 'notes.pdf is not a PDF: its content is not a PDF, whatever its name says.'
+          reason: 'notes.pdf is not a PDF: it is plain text; export it from the app that made it as PDF.'
         }
       ]
     })
@@ -79,16 +79,38 @@ describe('inspectPaths: single files', () => {
     ])
   })
 
-  it('refuses a PDF without its end-of-file marker', async () => {
+  it('refuses a PDF cut short that readers cannot open, saying its end is missing', async () => {
     const path = await put(at('single', 'draft.pdf'), pdf.subarray(0, pdf.length - 40))
     expect((await inspect([path])).refused).toEqual([
       {
         path,
         fileName: 'draft.pdf',
-        code: 'incomplete-pdf',
-        reason: 'draft.pdf is an incomplete PDF (no end-of-file marker); it may still be saving.'
+        code: 'damaged',
+        reason:
+          'draft.pdf is incomplete: its end is missing (a copy or download that did not finish, or a save still under way), and PDF readers cannot open it.'
       }
     ])
+  })
+
+  it('accepts a PDF with junk after its end marker (readers open it), with its pages', async () => {
+    const path = await put(at('single', 'exported.pdf'), Buffer.concat([await makePdf(3), Buffer.alloc(4000, 0x41)]))
+    expect((await inspect([path])).accepted).toMatchObject([{ path, fileName: 'exported.pdf', pages: 3 }])
+  })
+
+  it('refuses a file the parser could not finish within its budget, saying what to do', async () => {
+    const path = await put(at('single', 'endless.pdf'), Buffer.concat([pdf, Buffer.alloc(3000, 0x41)]))
+    const overBudget = await inspectPaths([path], { parse: async () => ({ kind: 'over-budget', limit: 'time' }) })
+    expect(overBudget.refused).toEqual([
+      {
+        path,
+        fileName: 'endless.pdf',
+        code: 'unchecked',
+        reason: 'endless.pdf could not be checked: reading it took too long or needed too much memory. Open it in a PDF reader, save a copy and add that copy.'
+      }
+    ])
+    // A parser that broke down says the same, never its own error.
+    const broken = await inspectPaths([path], { parse: () => Promise.reject(new Error('The PDF parser stopped unexpectedly.')) })
+    expect(broken.refused.map((r) => [r.code, r.reason])).toEqual([['unchecked', overBudget.refused[0]?.reason]])
   })
 
   it('refuses a missing path', async () => {

@@ -1,0 +1,56 @@
+import { reactive, ref, watch } from 'vue'
+import { settingsSchema, type Settings } from '../../../../src-shared/domain/settings'
+import { useSettingsStore } from '../../stores/settings-store'
+
+type Field = keyof Settings
+
+/**
+ * Settings apply as they are changed (a switch when flipped, a field when left or on Enter),
+ * each checked with the shared schema first. `values` is what the fields show: main's values,
+ * except a field the user is editing; `errors` says why a value was not kept; `saved` is set
+ * once a change of this group was kept (for its "Saved." line).
+ */
+export function useSettingSave(fields: readonly Field[]) {
+  const store = useSettingsStore()
+  const current = (): Partial<Settings> => Object.fromEntries(fields.map((field) => [field, store.view?.values[field]]))
+  const values = reactive<Partial<Settings>>(current())
+  const errors = ref<Partial<Record<Field, string>>>({})
+  const saved = ref(false)
+  const editing = new Set<Field>()
+
+  // A change made elsewhere (the command, another window) shows, except where the user is typing.
+  watch(
+    () => store.view?.values,
+    (next) => {
+      if (!next) return
+      for (const field of fields) if (!editing.has(field)) Object.assign(values, { [field]: next[field] })
+    }
+  )
+
+  function edited(field: Field): void {
+    editing.add(field)
+    saved.value = false
+  }
+
+  /** Checks and keeps one field's value; true when it is kept (or was already). */
+  async function save(field: Field): Promise<boolean> {
+    const parsed = settingsSchema.shape[field].safeParse(values[field])
+    if (!parsed.success) {
+      errors.value = { ...errors.value, [field]: parsed.error.issues[0]?.message ?? 'That value cannot be used.' }
+      return false
+    }
+    const { [field]: _dropped, ...rest } = errors.value
+    errors.value = rest
+    editing.delete(field)
+    if (store.view?.values[field] === parsed.data) return true
+    const refused = await store.save({ [field]: parsed.data })
+    if (refused) {
+      errors.value = { ...errors.value, [field]: refused.message }
+      return false
+    }
+    saved.value = true
+    return true
+  }
+
+  return { values, errors, saved, edited, save }
+}

@@ -1,0 +1,61 @@
+import type { SortOrder } from '../../../src-shared/domain/service/item'
+import type { LibrarySortKey } from './local-view'
+import { LIBRARY_WORDS, SORT_WORDS } from './words'
+
+/** One choice of the Sort menu: a key and a direction, named as people say it ("Newest first"). */
+export interface SortOption {
+  value: string
+  sortBy: LibrarySortKey
+  sortOrder: SortOrder
+  label: string
+}
+
+/** The menu's order: the usual first direction of each key, then its reverse. */
+const ORDER: [LibrarySortKey, SortOrder][] = [
+  ['CreatedOn', 'DESC'],
+  ['CreatedOn', 'ASC'],
+  ['Name', 'ASC'],
+  ['Name', 'DESC'],
+  ['NoOfViews', 'DESC'],
+  ['NoOfViews', 'ASC'],
+  ['NoOfLeads', 'DESC'],
+  ['NoOfLeads', 'ASC'],
+  ['Pages', 'DESC'],
+  ['Pages', 'ASC'],
+  ['Folder', 'ASC'],
+  ['Folder', 'DESC'],
+  ['DocType', 'ASC'],
+  ['DocType', 'DESC']
+]
+
+export const SORT_OPTIONS: readonly SortOption[] = ORDER.map(([sortBy, sortOrder]) => ({
+  value: `${sortBy}:${sortOrder}`,
+  sortBy,
+  sortOrder,
+  label: SORT_WORDS[sortBy][sortOrder as keyof (typeof SORT_WORDS)[typeof sortBy]]
+}))
+
+/** The list's columns, in order; each sorts by its key, text columns A–Z and numbers largest first on the first click. */
+export interface TableColumn {
+  id: 'name' | 'folder' | 'kind' | 'pages' | 'views' | 'leads' | 'created'
+  label: string
+  sortBy: LibrarySortKey
+  firstOrder: SortOrder
+  numeric: boolean
+}
+
+export const TABLE_COLUMNS: readonly TableColumn[] = [
+  { id: 'name', label: LIBRARY_WORDS.columns.name, sortBy: 'Name', firstOrder: 'ASC', numeric: false },
+  { id: 'folder', label: LIBRARY_WORDS.columns.folder, sortBy: 'Folder', firstOrder: 'ASC', numeric: false },
+  { id: 'kind', label: LIBRARY_WORDS.columns.kind, sortBy: 'DocType', firstOrder: 'ASC', numeric: false },
+  { id: 'pages', label: LIBRARY_WORDS.columns.pages, sortBy: 'Pages', firstOrder: 'DESC', numeric: true },
+  { id: 'views', label: LIBRARY_WORDS.columns.views, sortBy: 'NoOfViews', firstOrder: 'DESC', numeric: true },
+  { id: 'leads', label: LIBRARY_WORDS.columns.leads, sortBy: 'NoOfLeads', firstOrder: 'DESC', numeric: true },
+  { id: 'created', label: LIBRARY_WORDS.columns.created, sortBy: 'CreatedOn', firstOrder: 'DESC', numeric: true }
+]
+
+/** What a column header click sorts by: its first direction, or the other one when it is already the sort. */
+export function nextSort(column: TableColumn, current: { sortBy: LibrarySortKey; sortOrder: SortOrder }): { sortBy: LibrarySortKey; sortOrder: SortOrder } {
+  if (current.sortBy !== column.sortBy) return { sortBy: column.sortBy, sortOrder: column.firstOrder }
+  return { sortBy: column.sortBy, sortOrder: current.sortOrder === 'ASC' ? 'DESC' : 'ASC' }
+}

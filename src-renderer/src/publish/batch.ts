@@ -1,0 +1,146 @@
+import { FINISHED_STATES, type JobProgress, type JobView } from '../../../src-shared/domain/queue'
+import type { DocType } from '../../../src-shared/domain/service/item'
+
+/*
+ * A batch: the uploads the user set going together, from the first one added while nothing
+ * was waiting until every one of them has finished. It gives the view one bar and one time
+ * left while it runs, and one summary ("10 flipbooks published") when it ends.
+ */
+
+export interface Batch {
+  /** The jobs of the batch (jobs added while it runs join it). */
+  ids: ReadonlySet<string>
+  /** Every job of it has finished: the next job added starts a new batch. */
+  ended: boolean
+}
+
+const finished = (job: JobView): boolean => FINISHED_STATES.includes(job.state)
+
+/**
+ * The batch as the window opens: the unfinished jobs and everything added since the oldest
+ * of them; with nothing unfinished, the whole list (a batch that already ended).
+ */
+export function openingBatch(jobs: readonly JobView[]): Batch {
+  const unfinished = jobs.filter((job) => !finished(job))
+  if (unfinished.length === 0) return { ids: new Set(jobs.map((job) => job.id)), ended: true }
+  const since = Math.min(...unfinished.map((job) => Date.parse(job.addedAt)))
+  return { ids: new Set(jobs.filter((job) => Date.parse(job.addedAt) >= since).map((job) => job.id)), ended: false }
+}
+
+/** The batch after the queue changed: removed jobs leave it, new unfinished ones join or start a new one. */
+export function nextBatch(batch: Batch, jobs: ReadonlyMap<string, JobView>): Batch {
+  const ids = new Set([...batch.ids].filter((id) => jobs.has(id)))
+  const unfinished = [...jobs.values()].filter((job) => !finished(job))
+  if (unfinished.length === 0) return { ids, ended: true }
+  if (batch.ended) return { ids: new Set(unfinished.map((job) => job.id)), ended: false }
+  for (const job of unfinished) ids.add(job.id)
+  return { ids, ended: false }
+}
+
+export interface BatchSummary {
+  total: number
+  /** New items published, and items whose PDF was replaced. */
+  published: number
+  updated: number
+  failed: number
+  cancelled: number
+  finished: number
+  /** Being sent or checked now. */
+  running: number
+  /** Not finished, not held, not being sent (in line, or waiting for the network or a retry). */
+  waiting: number
+  /** Held by the user (paused), not finished. */
+  held: number
+  ended: boolean
+  /** 0…1, counting the part sent of what is being sent. */
+  fraction: number
+  /** Bytes still to send of what is not held; null when links remain (their size is unknown). */
+  bytesLeft: number | null
+  /** Jobs still to finish (not held), those being sent counting half. */
+  jobsLeft: number
+  /** The kinds of the items published (the summary says "flipbooks", "documents" or "items"). */
+  kinds: DocType[]
+  /** The jobs published or updated, in the order shown. */
+  doneIds: string[]
+}
+
+/**
+ * One batch in numbers: how many of each outcome, how far along, and what is left to send.
+ */
+export function summarizeBatch(jobs: readonly JobView[], progressOf: (jobId: string) => JobProgress | null): BatchSummary {
+  const summary: BatchSummary = {
+    total: jobs.length,
+    published: 0,
+    updated: 0,
+    failed: 0,
+    cancelled: 0,
+    finished: 0,
+    running: 0,
+    waiting: 0,
+    held: 0,
+    ended: true,
+    fraction: 0,
+    bytesLeft: null,
+    jobsLeft: 0,
+    kinds: [],
+    doneIds: []
+  }
+  const kinds = new Set<DocType>()
+  let partial = 0
+  let bytesLeft = 0
+  let sizeUnknown = false
+  for (const job of jobs) {
+    if (job.state === 'done') {
+      if (job.kind === 'replace') summary.updated++
+      else {
+        summary.published++
+        kinds.add(job.docType)
+      }
+      summary.doneIds.push(job.id)
+    } else if (job.state === 'failed') summary.failed++
+    else if (job.state === 'cancelled') summary.cancelled++
+    if (finished(job)) {
+      summary.finished++
+      continue
+    }
+    summary.ended = false
+    if (job.paused) {
+      summary.held++
+      continue
+    }
+    const progress = job.state === 'uploading' ? (progressOf(job.id) ?? job.progress) : null
+    if (job.state === 'uploading' || job.state === 'verifying') summary.running++
+    else summary.waiting++
+    if (job.state === 'verifying') partial += 1
+    else if (progress && progress.total > 0) partial += progress.sent / progress.total
+    if (job.state === 'verifying') continue
+    if (job.source.type === 'file') bytesLeft += job.source.size - (progress?.sent ?? 0)
+    else sizeUnknown = true
+  }
+  summary.kinds = [...kinds]
+  summary.fraction = summary.total === 0 ? 0 : Math.min(1, (summary.finished + partial * 0.98) / summary.total)
+  summary.bytesLeft = sizeUnknown ? null : bytesLeft
+  // A job being sent counts as half done: once its bytes are out, the service's own time remains.
+  summary.jobsLeft = summary.waiting + summary.running / 2
+  return summary
+}
+
+/** How the batch has gone so far in this window: since when, and how many of its jobs finished since. */
+export interface BatchPace {
+  startedAt: number
+  finished: number
+}
+
+/**
+ * Time left for what is not held, the longer of two estimates: the bytes still to send at the
+ * speed measured lately, and the jobs still to finish at the pace they have finished so far
+ * (which counts the service's own time per item, that bytes alone miss). Null until either
+ * is known, and when nothing is left to run.
+ */
+export function secondsLeft(summary: BatchSummary, speed: number | null, pace: BatchPace, now: number): number | null {
+  if (summary.running + summary.waiting === 0) return null
+  const estimates: number[] = []
+  if (summary.bytesLeft !== null && speed !== null && speed > 0) estimates.push(summary.bytesLeft / speed)
+  if (pace.finished > 0) estimates.push(((now - pace.startedAt) / 1000 / pace.finished) * summary.jobsLeft)
+  return estimates.length === 0 ? null : Math.max(1, ...estimates)
+}

@@ -1,0 +1,31 @@
+import type { Page } from '@playwright/test'
+import { expect } from '../fixtures'
+import { snapshotBoth } from './snapshot-both'
+
+/** The two window sizes every view is judged at: a roomy laptop, and a small one. */
+export const LAPTOP_SIZES = [
+  { width: 1280, height: 800 },
+  { width: 1024, height: 700 }
+] as const
+
+/**
+ * Screenshots the page at 1280×800 and 1024×700 (or the `sizes` given: a state that lasts only
+ * seconds is taken one size at a time), each in light and dark, and scans each with axe
+ * (snapshotBoth), after checking nothing scrolls sideways; the window gets its size back afterwards.
+ */
+export async function snapshotLaptop(page: Page, name: string, sizes: readonly { width: number; height: number }[] = LAPTOP_SIZES): Promise<void> {
+  const before = page.viewportSize()
+  for (const size of sizes) {
+    await page.setViewportSize(size)
+    // One frame for the virtual list to measure its rows at the new width.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+    const sideways = await page.evaluate(() =>
+      [document.documentElement, ...document.querySelectorAll('main, .content, .workspace')]
+        .filter((element) => element.scrollWidth > element.clientWidth + 1)
+        .map((element) => element.tagName.toLowerCase() + (element.className ? `.${String(element.className).replace(/\s+/g, '.')}` : ''))
+    )
+    expect(sideways, `nothing scrolls sideways at ${size.width}×${size.height}`).toEqual([])
+    await snapshotBoth(page, `${name}-${size.width}x${size.height}`)
+  }
+  if (before) await page.setViewportSize(before)
+}

@@ -1,0 +1,148 @@
+import { mkdtemp } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { UNDO_WINDOW_MS } from '../../../../src-shared/domain/queue'
+import { startEmulator, type RunningEmulator } from '../../../emulator'
+import { deleteOnServer } from '../../../support/delete-on-server'
+import { freePorts } from '../../../support/free-ports'
+import { allFinished, meetAccountOnce, QUEUE_KEY, startQueueCore, waitForQueue, writePdf, type QueueCore } from '../../../support/queue-fixture'
+
+/*
+ * What the redesigned window relies on from the queue: a replace of a live item waits out an
+ * Undo window before anything is sent; a deleted item is never offered as "already
+ * published" and a failed replace of one can be published as new; and one connection status
+ * with a "Try now" that asks at once.
+ */
+
+let emulator: RunningEmulator
+let files: string
+const cores: QueueCore[] = []
+
+beforeAll(async () => {
+  emulator = await startEmulator({ keys: [QUEUE_KEY], log: () => {} })
+  files = await mkdtemp(join(tmpdir(), 'flipdrop-undo-'))
+})
+afterEach(() => emulator.faults.clear())
+afterAll(async () => {
+  for (const { core } of cores) await core.close().catch(() => undefined)
+  await emulator.close()
+})
+
+async function queue(): Promise<QueueCore> {
+  const started = await startQueueCore(emulator, { settings: { baseUrl: emulator.baseUrl } })
+  cores.push(started)
+  await vi.waitFor(() => expect(started.core.connection.accountId).not.toBeNull())
+  return started
+}
+
+const replaceRequests = (): number => emulator.state.requests.filter((entry) => entry.path.startsWith('/api/replace-pdf')).length
+
+async function published(core: QueueCore['core'], name: string, pages = 1): Promise<{ itemId: number; path: string }> {
+  const path = await writePdf(files, `${name}.pdf`, pages)
+  const { added } = await core.uploads.enqueuePaths({ paths: [path], docType: 'Flipbook', onSameContent: 'new' })
+  const view = await waitForQueue(core, (current) => current.jobs.find((job) => job.id === added[0]?.id)?.state === 'done')
+  return { itemId: view.jobs.find((job) => job.id === added[0]?.id)?.result?.itemId ?? -1, path }
+}
+
+describe('a confirmed replace of a live item can be undone before anything is sent', () => {
+  it('waits out the Undo window; Undo takes it out with nothing sent; otherwise it starts once the window passed', async () => {
+    const { core } = await queue()
+    const { itemId } = await published(core, 'board report', 2)
+    const before = replaceRequests()
+
+    // Added paused for the window to ask; nothing is sent while it asks.
+    const undone = await core.uploads.replace({ itemId, docType: 'Flipbook', confirmFirst: true, path: await writePdf(files, 'poster.pdf', 1) })
+    const undoneId = undone.added[0]?.id ?? ''
+    expect(undone.added[0]).toMatchObject({ paused: true, state: 'queued' })
+    await sleep(300)
+    expect(replaceRequests()).toBe(before)
+    await core.uploads.confirmReplace({ jobId: undoneId })
+    expect(core.uploads.list().jobs.find((job) => job.id === undoneId)?.waiting).toMatchObject({ reason: 'undo-window' })
+    await sleep(500)
+    expect(await core.uploads.undo({ jobId: undoneId })).toEqual({ undone: true, reason: null })
+    expect(core.uploads.list().jobs.some((job) => job.id === undoneId)).toBe(false)
+
+    const kept = await core.uploads.replace({ itemId, docType: 'Flipbook', confirmFirst: true, path: await writePdf(files, 'board report v2.pdf', 4) })
+    const keptId = kept.added[0]?.id ?? ''
+    await core.uploads.confirmReplace({ jobId: keptId })
+    await sleep(UNDO_WINDOW_MS / 2)
+    expect(replaceRequests()).toBe(before)
+    const done = await waitForQueue(core, (view) => view.jobs.find((job) => job.id === keptId)?.state === 'done', UNDO_WINDOW_MS + 15_000)
+    expect(done.jobs.find((job) => job.id === keptId)?.result?.pages).toBe(4)
+    expect(replaceRequests()).toBe(before + 1)
+    expect(await core.uploads.undo({ jobId: keptId })).toMatchObject({ undone: false })
+  }, 40_000)
+})
+
+describe('an item deleted on the service is never offered as already published', () => {
+  it('the same content again is published as new when its item is gone, with no question', async () => {
+    const { core } = await queue()
+    const { itemId, path } = await published(core, 'lookbook')
+    deleteOnServer(emulator, [itemId])
+    const again = await core.uploads.enqueuePaths({ paths: [path], docType: 'Flipbook', onSameContent: 'ask' })
+    expect(again.sameContent).toEqual([])
+    expect(again.added).toHaveLength(1)
+    const view = await waitForQueue(core, allFinished)
+    expect(view.jobs.find((job) => job.id === again.added[0]?.id)?.state).toBe('done')
+  })
+
+  it('a failed replace of a deleted item can be published as a new item instead', async () => {
+    const { core } = await queue()
+    const { itemId } = await published(core, 'price sheet')
+    // Queued while the item exists; deleted on the service before the replace is sent.
+    await core.uploads.pause()
+    const { added } = await core.uploads.replace({ itemId, docType: 'Flipbook', path: await writePdf(files, 'price sheet v2.pdf', 3) })
+    const jobId = added[0]?.id ?? ''
+    deleteOnServer(emulator, [itemId])
+    await core.uploads.resume()
+    const failed = await waitForQueue(core, (view) => view.jobs.find((job) => job.id === jobId)?.state === 'failed')
+    expect(failed.jobs.find((job) => job.id === jobId)?.failure?.code).toBe('item-gone')
+    const asNew = await core.uploads.publishAsNew({ jobId })
+    expect(asNew.added[0]).toMatchObject({ kind: 'create', name: 'price sheet' })
+    expect(core.uploads.list().jobs.some((job) => job.id === jobId)).toBe(false)
+    const done = await waitForQueue(core, (view) => view.jobs.find((job) => job.id === asNew.added[0]?.id)?.state === 'done')
+    expect(done.jobs.find((job) => job.id === asNew.added[0]?.id)?.result?.pages).toBe(3)
+  })
+})
+
+describe('one connection status', () => {
+  it('names no network apart from an unreachable service, and "Try now" asks at once', async () => {
+    const [port = 0, documentPort = 0] = await freePorts(2)
+    const dir = await mkdtemp(join(tmpdir(), 'flipdrop-status-'))
+    await meetAccountOnce({ port, documentPort }, dir)
+    const { core } = await startQueueCore({ baseUrl: `http://127.0.0.1:${port}`, documentUrl: `http://127.0.0.1:${documentPort}` }, { dir })
+    cores.push({ core } as QueueCore)
+    await core.uploads.enqueuePaths({ paths: [await writePdf(files, 'waits.pdf')], docType: 'Flipbook', onSameContent: 'ask' })
+    await vi.waitFor(() => expect(core.uploads.list().connectivity.problem).toBe('unreachable'))
+    core.uploads.networkChanged(false)
+    expect(core.uploads.list().connectivity.problem).toBe('no-network')
+    core.uploads.networkChanged(true)
+    const service = await startEmulator({ keys: [QUEUE_KEY], port, documentPort, log: () => {} })
+    try {
+      // The probe backs off; "Try now" does not wait for it.
+      const asked = Date.now()
+      const status = await core.uploads.checkNow()
+      expect(status.problem === null || status.problem === 'unreachable').toBe(true)
+      await vi.waitFor(() => expect(core.uploads.list().connectivity.online).toBe(true), { timeout: 3_000 })
+      expect(Date.now() - asked).toBeLessThan(3_000)
+      await waitForQueue(core, allFinished)
+    } finally {
+      await core.close()
+      await service.close()
+    }
+  })
+
+  it('says when the service answers with errors, and "Try now" retries at once', async () => {
+    const { core } = await queue()
+    emulator.faults.add({ route: '/api/create-by-file', kind: 'status', status: 503, count: 1 })
+    const { added } = await core.uploads.enqueuePaths({ paths: [await writePdf(files, 'after an outage.pdf')], docType: 'Flipbook', onSameContent: 'ask' })
+    await vi.waitFor(() => expect(core.uploads.list().connectivity).toMatchObject({ problem: 'service', retryAt: expect.any(String) }))
+    const asked = Date.now()
+    await core.uploads.checkNow()
+    await waitForQueue(core, (view) => view.jobs.find((job) => job.id === added[0]?.id)?.state === 'done', 5_000)
+    expect(Date.now() - asked).toBeLessThan(2_000)
+    expect(core.uploads.list().connectivity.problem).toBeNull()
+  })
+})
