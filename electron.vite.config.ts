@@ -15,6 +15,9 @@ export default defineConfig({
     },
     build: {
       outDir: 'out/main',
+      // externalizeDeps (on by default) leaves out only package.json's `dependencies`: keytar, a
+      // native module. Every pure-JavaScript package is a devDependency and bundled here, so
+      // app.asar ships no node_modules but keytar (test/build/packaged-app.test.ts).
       rollupOptions: {
         input: {
           index: resolve('src-main/index.ts'),

@@ -27,6 +27,7 @@ import { createRequire } from 'node:module'
 import { constants } from 'node:os'
 import { dirname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { sandboxAdvice } from './sandbox-check'
 
 /** The electron-vite commands this script launches. */
 export type LaunchMode = 'preview' | 'dev'
@@ -52,6 +53,8 @@ export interface LaunchOptions {
   env?: NodeJS.ProcessEnv
   /** Defaults to `child_process.spawn`. */
   spawn?: SpawnFn
+  /** Lines to print when Chromium's sandbox cannot start here (see sandbox-check.ts); tests pass their own. */
+  sandboxAdvice?: (electronDir: string) => string[]
 }
 
 /** The Node.js version the electron package and its downloader require (electron's `engines.node`). */
@@ -191,6 +194,9 @@ export async function launchElectron(options: LaunchOptions): Promise<number> {
   const { mode, args, electronDir, env = process.env, spawn = nodeSpawn } = options
   const runtimeGiven = Boolean(env.ELECTRON_EXEC_PATH)
   if (!runtimeGiven && !(await ensureElectronRuntime(electronDir, spawn))) return 1
+  // Said before Electron's own abort, which names no fix; we still launch (a profile we could
+  // not read may allow it), and never with the sandbox off.
+  if (!runtimeGiven) for (const line of (options.sandboxAdvice ?? sandboxAdvice)(electronDir)) console.error(line)
   const outcome = await runCommand('electron-vite', [mode, ...args], spawn)
   if (outcome.error) console.error(describeOutcome('electron-vite', outcome))
   return exitCodeOf(outcome)

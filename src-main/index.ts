@@ -1,34 +1,48 @@
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { app, BrowserWindow, clipboard, Menu, session } from 'electron'
+import electronUpdater from 'electron-updater'
+import { contract } from '../src-shared/contract'
+import { updatesUnavailable } from '../src-shared/domain/updates'
+import type { UpdatesHost } from './core/app/app-service'
 import { boot } from './core/boot'
 import { environmentOverrides } from './core/core'
+import { openLogFile } from './core/logging/log-file'
+import { verboseLogging } from './core/logging/log-level'
+import { dataDirOverride } from './core/storage/data-dir-override'
+import { createUpdateFlow, type UpdateFlow } from './core/updates/update-flow'
 import { createDispatch } from './ipc/dispatch'
 import { handlersOf } from './ipc/handler-table'
 import { registerIpc, sendEvent } from './ipc/register-ipc'
 import { APP_ID } from './shell/app-identity'
 import { buildAppMenu } from './shell/app-menu'
+import { canUpdateItself, feedOverride, updaterPort } from './shell/app-updater'
 import { registerAppScheme, serveAppProtocol } from './shell/app-protocol'
 import { choosePdfs } from './shell/choose-pdfs'
 import { chooseFolder } from './shell/choose-folder'
 import { chooseSavePath } from './shell/choose-save-path'
-import { startDesktop, type Desktop } from './shell/desktop'
+import { isEvent, startDesktop, type Desktop } from './shell/desktop'
 import { denyAllPermissions } from './shell/harden-contents'
+import { helpActions } from './shell/help-actions'
 import { createMainWindow, type RendererLocation } from './shell/main-window'
 import { watchNetwork } from './shell/network-watch'
 import { collectOpenedFiles } from './shell/open-files'
 import { askBeforeQuitting, guardQuit } from './shell/quit-guard'
 import { APP_ORIGIN } from './shell/renderer-files'
 import { safeOpenExternal } from './shell/safe-open-external'
+import { followSettingsProxy } from './shell/session-proxy'
 import { claimSingleInstance } from './shell/single-instance'
 import { trayIconPath } from './shell/tray-icon-path'
+import { TrayVisibility } from './shell/tray-visibility'
+import { onWindowClose } from './shell/window-close'
 import { bringToFront } from './shell/window-reveal'
 
 const here = fileURLToPath(new URL('.', import.meta.url))
 
 // FLIPDROP_DATA_DIR moves the whole data folder (the demo and the command use it); set
-// before anything reads it, the single-instance lock included.
-const dataDir = process.env['FLIPDROP_DATA_DIR']?.trim()
+// before anything reads it, the single-instance lock included. A relative one is taken
+// from the folder FlipDrop was started in (app.setPath would throw on it).
+const dataDir = dataDirOverride(process.env, process.cwd())
 if (dataDir) app.setPath('userData', dataDir)
 registerAppScheme()
 if (process.platform === 'win32') app.setAppUserModelId(APP_ID)
@@ -57,13 +71,45 @@ if (claimSingleInstance(app, opened.secondLaunch)) {
     const location = rendererLocation()
     serveAppProtocol(session.defaultSession, join(here, '../renderer'))
     denyAllPermissions(session.defaultSession)
+    const logFile = openLogFile(app.getPath('userData'), 'app')
+    const info = {
+      name: app.getName(),
+      version: app.getVersion(),
+      platform: process.platform,
+      versions: {
+        electron: process.versions.electron,
+        chrome: process.versions.chrome,
+        node: process.versions.node
+      }
+    }
+    // Installed builds with a feed update themselves; the flow is made once the logger exists.
+    const updatable = canUpdateItself({ packaged: app.isPackaged, resourcesPath: process.resourcesPath, env: process.env })
+    let updates: UpdateFlow | undefined
+    const updatesHost: UpdatesHost = {
+      view: () => updates?.view() ?? updatesUnavailable(info.version),
+      check: async () => (await updates?.check()) ?? updatesUnavailable(info.version),
+      restartToUpdate: async () => (await updates?.restartToUpdate()) ?? updatesUnavailable(info.version)
+    }
+    // The window's session (thumbnails, covers, audio) and the updater's follow the Settings proxy.
+    const applyProxy = followSettingsProxy(
+      () => [session.defaultSession, ...(updatable ? [session.fromPartition('electron-updater', { cache: false })] : [])],
+      (message, error) => booted.log.warn(message, error)
+    )
     // The window opens at once and shows the start-up state; calls for the core wait for it.
     const booted = boot({
       userDataDir: app.getPath('userData'),
       environment: environmentOverrides(process.env),
+      logFile,
       emit: (spec, payload) => {
         if (mainWindow) sendEvent(mainWindow.webContents, spec, payload)
         desktop?.observe(spec, payload)
+        const event = { spec, payload }
+        if (isEvent(contract.settings.changed, event)) applyProxy(event.payload.values.proxyUrl)
+        if (isEvent(contract.uploads.changed, event)) updates?.uploadsChanged()
+        if (isEvent(contract.app.startupChanged, event) && event.payload.phase === 'ready') {
+          const core = booted.startup.current
+          if (core) void Promise.resolve(core.settings.get()).then((settings) => applyProxy(settings.values.proxyUrl))
+        }
       },
       choosePdfs: () => choosePdfs(mainWindow),
       chooseSavePath: (defaultName) => chooseSavePath(mainWindow, defaultName),
@@ -71,16 +117,8 @@ if (claimSingleInstance(app, opened.secondLaunch)) {
       resolveProxy: (url) => session.defaultSession.resolveProxy(url),
       watchNetwork,
       app: {
-        info: {
-          name: app.getName(),
-          version: app.getVersion(),
-          platform: process.platform,
-          versions: {
-            electron: process.versions.electron,
-            chrome: process.versions.chrome,
-            node: process.versions.node
-          }
-        },
+        info,
+        ...(updatable ? { updates: updatesHost } : {}),
         openUrl: async (url) => {
           await safeOpenExternal(url)
         },
@@ -89,12 +127,25 @@ if (claimSingleInstance(app, opened.secondLaunch)) {
     })
     registerIpc(createDispatch(handlersOf(booted), booted.log), () => location.url)
     Menu.setApplicationMenu(
-      buildAppMenu(() => mainWindow?.webContents, { isMac: process.platform === 'darwin', devTools: location.devTools })
+      buildAppMenu(() => mainWindow?.webContents, {
+        isMac: process.platform === 'darwin',
+        devTools: location.devTools,
+        help: helpActions({ logFile, info, core: () => booted.startup.current, window: () => mainWindow, log: (message, error) => booted.log.warn(message, error) })
+      })
     )
+    // Whether a tray icon could be seen, for closing the window while uploads run (tray-visibility.ts).
+    const trays = new TrayVisibility(process.platform)
+    void trays.refresh()
 
     const open = (): BrowserWindow => {
-      const window = createMainWindow(location)
+      const window = createMainWindow(location, (message) => booted.log.warn(message))
       mainWindow = window
+      // Closing it while uploads run where no tray can be seen keeps it, minimized.
+      onWindowClose(
+        window,
+        () => shell.windowClosing({ quitting: quit.quitting, trayVisible: trays.visible }),
+        () => void trays.refresh()
+      )
       window.on('closed', () => {
         mainWindow = undefined
         desktop?.windowsChanged()
@@ -125,14 +176,31 @@ if (claimSingleInstance(app, opened.secondLaunch)) {
       log: (message, error) => booted.log.warn(message, error)
     })
     desktop = shell
-    // Quitting asks while uploads run, and waits for the core to write its journal.
-    guardQuit(app, {
+    // Quitting asks while uploads run, and waits (5 s at most) for the core to write its journal.
+    const quit = guardQuit(app, {
       runningUploads: () => shell.runningUploads(),
       confirm: (running) => askBeforeQuitting(running, mainWindow),
       close: () => booted.close(),
-      quitting: () => shell.dispose(),
+      quitting: () => {
+        shell.dispose()
+        updates?.stop()
+      },
       log: (message, error) => booted.log.error(message, error)
     })
+    if (updatable) {
+      const feedUrl = feedOverride(process.env)
+      updates = createUpdateFlow({
+        updater: updaterPort(electronUpdater.autoUpdater, { log: booted.log, verbose: verboseLogging(process.env), ...(feedUrl ? { feedUrl } : {}) }),
+        currentVersion: info.version,
+        runningUploads: () => shell.runningUploads(),
+        closeCore: () => quit.closeCore(),
+        emit: (view) => {
+          if (mainWindow) sendEvent(mainWindow.webContents, contract.app.updatesChanged, view)
+        },
+        log: booted.log
+      })
+      updates.start()
+    }
     open()
     app.on('activate', () => {
       if (BrowserWindow.getAllWindows().length === 0) open()

@@ -1,42 +1,53 @@
 import type { Logger } from '../core/log'
 import { createLogger } from '../core/log'
+import { openLogFile } from '../core/logging/log-file'
+import { verboseLogging } from '../core/logging/log-level'
 import type { KeychainStore } from '../core/secrets/key-store'
-import { openCliServices, type CliServices } from './cli-services'
+import type { CliServices } from './cli-services'
+import { ProgressBoard } from './output/progress-board'
+import { printableLines, terminalSafeJson } from './output/sanitize'
 import { createStatusLine, type StatusLine } from './output/status-line'
+import { detectTerminal, type OutStream, type Terminal } from './output/terminal'
 
 /** Where a command writes, and what it knows about its terminal. */
 export interface CliIo {
-  stdout: NodeJS.WritableStream & { isTTY?: boolean; columns?: number }
-  stderr: NodeJS.WritableStream & { isTTY?: boolean }
+  stdout: OutStream
+  stderr: OutStream
 }
 
 /** What every command gets. */
 export interface CliContext {
   /** `--json`: one JSON document on stdout, nothing else there. */
   readonly json: boolean
-  /** stdout is a terminal: progress is redrawn in place. */
+  /** Progress is drawn in place on stderr: it is a terminal (not TERM=dumb), and not --json. */
   readonly tty: boolean
+  /** Columns of stderr, where progress goes (read at each use, so a resize applies). */
   readonly columns: number
+  /** What the streams are: terminals or not, their widths, colour allowed or not. */
+  readonly terminal: Terminal
+  /** The width tables are cut to: stdout's when it is a terminal; none for a pipe or a file (nothing is cut). */
+  readonly tableWidth: number | undefined
   readonly env: NodeJS.ProcessEnv
-  /**
-   * The folder relative paths mean: where the user ran the command. `npm run cli` runs in the
-   * package folder and says where it was started in INIT_CWD.
-   */
+  /** The folder relative paths mean: where the user ran the command. */
   readonly cwd: string
   readonly dataDir: string
   readonly log: Logger
-  /** Aborts on SIGINT / SIGTERM. */
+  /** Aborts on SIGINT / SIGTERM; every request of `services()` stops with it. */
   readonly signal: AbortSignal
+  /** Raw bytes on stdout (`pdf -o -`), never in --json mode. */
+  readonly stdout: NodeJS.WritableStream
   /** A line for people (never in --json mode: there it goes to stderr). */
   say(text: string): void
   /** A line on stderr. */
   warn(text: string): void
   /** The command's result: JSON in --json mode, else the human text. */
   result(value: unknown, human: () => string): void
-  /** Raw text on stdout (progress redrawing); ignored in --json mode. */
+  /** Raw progress text on stderr (a board's redrawing); ignored in --json mode. */
   write(text: string): void
-  /** A status line on stderr, redrawn in place, drawn only for a person at a terminal. */
+  /** A status line on stderr, redrawn in place, drawn only on a live terminal. */
   statusLine(everyMs?: number): StatusLine
+  /** A block of progress lines on stderr, cut to its width. */
+  progressBoard(): ProgressBoard
   /** The service for the key (FLIPDROP_API_KEY or the app's keychain); exit 3 without one. */
   services(): Promise<CliServices>
   /** The key in use, once found: the logger redacts it from every line. */
@@ -49,6 +60,7 @@ export interface ContextOptions {
   env: NodeJS.ProcessEnv
   json: boolean
   dataDir: string
+  cwd: string
   signal: AbortSignal
   keychain?: KeychainStore
 }
@@ -58,54 +70,80 @@ export function createCliContext(options: ContextOptions): CliContext {
   const { io } = options
   const secrets: string[] = []
   let services: Promise<CliServices> | undefined
+  let closing: Promise<void> | undefined
   const redact = (text: string): string => secrets.reduce((line, secret) => line.split(secret).join('[redacted]'), text)
+  // Text from the service or the disk is shown, never run by the terminal (sanitize.ts).
+  const clean = (text: string): string => printableLines(redact(text))
+  const terminal = detectTerminal(io, options.env)
+  const live = terminal.live && !options.json
+  const progress = (text: string): void => {
+    if (!options.json) io.stderr.write(text)
+  }
+  // The data folder's log, shared with the app (issue 21); --verbose / FLIPDROP_LOG=debug also prints every line.
+  const logFile = openLogFile(options.dataDir, 'command')
+  const verbose = verboseLogging(options.env)
   const log = createLogger(
     (level, line) => {
+      logFile.sink(level, line)
       // Only real errors: scripts read stderr too, and each failure is reported by the command itself.
-      if (level === 'error') io.stderr.write(`flipdrop: ${line}\n`)
+      if (level === 'error' || verbose) io.stderr.write(`flipdrop: ${clean(line)}\n`)
     },
     () => secrets
   )
   const context: CliContext = {
     json: options.json,
-    tty: io.stdout.isTTY === true && !options.json,
-    columns: io.stdout.columns ?? 100,
+    tty: live,
+    get columns() {
+      return terminal.stderrColumns()
+    },
+    terminal,
+    get tableWidth() {
+      return terminal.stdoutTty ? terminal.stdoutColumns() : undefined
+    },
     env: options.env,
-    cwd: options.env['INIT_CWD'] || process.cwd(),
+    cwd: options.cwd,
     dataDir: options.dataDir,
     log,
     signal: options.signal,
+    stdout: io.stdout,
     secrets,
     say(text) {
-      ;(options.json ? io.stderr : io.stdout).write(`${redact(text)}\n`)
+      ;(options.json ? io.stderr : io.stdout).write(`${clean(text)}\n`)
     },
     warn(text) {
-      io.stderr.write(`${redact(text)}\n`)
+      io.stderr.write(`${clean(text)}\n`)
     },
     result(value, human) {
-      if (options.json) io.stdout.write(`${redact(JSON.stringify(value))}\n`)
+      if (options.json) io.stdout.write(`${terminalSafeJson(redact(JSON.stringify(value)))}\n`)
       else {
         const text = human()
-        if (text !== '') io.stdout.write(`${redact(text)}\n`)
+        if (text !== '') io.stdout.write(`${clean(text)}\n`)
       }
     },
-    write(text) {
-      if (!options.json) io.stdout.write(redact(text))
-    },
-    statusLine: (everyMs) => createStatusLine(io.stdout.isTTY === true && !options.json, everyMs, io.stderr),
+    write: progress,
+    statusLine: (everyMs) => createStatusLine(live, () => terminal.stderrColumns(), progress, everyMs),
+    progressBoard: () => new ProgressBoard(progress, () => terminal.stderrColumns()),
     services() {
-      services ??= openCliServices({
-        dataDir: options.dataDir,
-        env: options.env,
-        log,
-        ...(options.keychain ? { keychain: options.keychain } : {}),
-        onKey: (key) => secrets.push(key)
-      })
+      // Imported here, not at the top: commands that never reach the service (help, queue
+      // handed to the app) do not load the client, the keychain or the settings store.
+      services ??= import('./cli-services').then(({ openCliServices }) =>
+        openCliServices({
+          dataDir: options.dataDir,
+          env: options.env,
+          log,
+          signal: options.signal,
+          ...(options.keychain ? { keychain: options.keychain } : {}),
+          onKey: (key) => secrets.push(key)
+        })
+      )
       return services
     },
-    async close() {
-      const opened = await services?.catch(() => undefined)
-      await opened?.close()
+    close() {
+      closing ??= (async () => {
+        const opened = await services?.catch(() => undefined)
+        await opened?.close()
+      })()
+      return closing
     }
   }
   return context

@@ -1,15 +1,15 @@
 import type { AuthProblem } from '../../src-shared/domain/auth'
 import type { Settings } from '../../src-shared/domain/settings'
-import type { ApiClient } from '../core/api/api-client'
+import { createApiClient, type ApiClient } from '../core/api/api-client'
 import { systemAndBundledCertificates } from '../core/api/http/trusted-certificates'
 import { createAccountCache } from '../core/auth/account-cache'
 import { createKeySession } from '../core/auth/key-session'
-import { environmentOverrides } from '../core/core'
 import type { Logger } from '../core/log'
 import { createKeychainStore } from '../core/secrets/keychain-store'
 import type { KeychainStore } from '../core/secrets/key-store'
 import { createServiceConnection } from '../core/service/service-connection'
 import { effectiveSettings } from '../core/settings/effective-settings'
+import { environmentOverrides } from '../core/settings/environment-overrides'
 import { openSettingsStore } from '../core/settings/settings-store'
 import { CliError } from './cli-error'
 import { EXIT } from './exit-codes'
@@ -22,7 +22,7 @@ export interface CliServices {
 }
 
 export const NO_KEY_MESSAGE =
-  'No API key: set FLIPDROP_API_KEY, or sign in with the FlipDrop app (it keeps the key in your keychain).'
+  'No API key: set FLIPDROP_API_KEY, or run flipdrop auth login (it keeps the key in your keychain, where the FlipDrop app keeps it).'
 
 /** Why there is no key, said for a terminal (the app's sign-in hints do not apply here). */
 function noKeyMessage(problem: AuthProblem | null): string {
@@ -50,6 +50,8 @@ export async function openCliServices(options: {
   env: NodeJS.ProcessEnv
   log: Logger
   keychain?: KeychainStore
+  /** The command's Ctrl+C: aborts every request of the client. */
+  signal: AbortSignal
   onKey(key: string): void
 }): Promise<CliServices> {
   const environment = environmentOverrides(options.env)
@@ -69,6 +71,7 @@ export async function openCliServices(options: {
     settings: () => store.get(),
     environment,
     ...(trusted ? { trustedCertificates: trusted } : {}),
+    createClient: (clientOptions) => createApiClient({ ...clientOptions, signal: options.signal }),
     log: options.log
   })
   connection.connect(keys.key)

@@ -1,6 +1,8 @@
 import { boot, type Booted } from '../core/boot'
 import { createCore, environmentOverrides, type CoreConfig } from '../core/core'
 import type { EventSink } from '../core/events'
+import { openLogFile } from '../core/logging/log-file'
+import { verboseLogging } from '../core/logging/log-level'
 import type { CliContext } from './cli-context'
 
 /** A core started for a command, and why it did not start (the start-up state keeps only a sentence). */
@@ -29,9 +31,11 @@ export function bootCommandCore(ctx: CliContext, options: Pick<CoreConfig, 'link
       userDataDir: ctx.dataDir,
       environment: environmentOverrides(ctx.env),
       emit,
+      // Every line also goes to the data folder's log (issue 21); --verbose prints them all.
+      logFile: openLogFile(ctx.dataDir, 'command'),
       logSink: (level, line) => {
         // A failed start is the command's own error to report (or to recover from: the folder was taken).
-        if (level === 'error' && failure === undefined) ctx.warn(`flipdrop: ${line}`)
+        if ((level === 'error' && failure === undefined) || verboseLogging(ctx.env)) ctx.warn(`flipdrop: ${line}`)
       }
     },
     (config, log) =>

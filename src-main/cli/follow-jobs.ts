@@ -1,21 +1,28 @@
 import { FINISHED_STATES, type JobProgress, type JobView } from '../../src-shared/domain/queue'
 import type { CliContext } from './cli-context'
-import { CliError } from './cli-error'
+import { CliError, type FailureRecord } from './cli-error'
 import { EXIT } from './exit-codes'
-import { progressLine, stateLine, type JobRecordOut } from './output/job-lines'
+import { createFollowGuard } from './follow-guard'
+import { progressLine, recordLine, stateLine, toRecordOut, type JobRecordOut } from './output/job-lines'
 import { ProgressBoard } from './output/progress-board'
 import type { QueueSession } from './queue-session'
 import { unwrap } from './queue-session'
-import { otherAccountRecord, recordLine, removedRecord } from './report-jobs'
+import { otherAccountRecord, removedRecord } from './report-jobs'
 
-/** How following ended: every job finished or left the queue, or the user stopped the command. */
+/** How following ended: every job finished or left the queue, the user stopped the command, or it had to stop. */
 export interface Followed {
-  jobs: JobView[]
-  /** Jobs that left the queue before they finished (removed in the app or by another command). */
-  removed: JobRecordOut[]
-  /** Jobs made for another account than the key in use: nothing is sent for them, so following them would never end. */
-  otherAccount: JobRecordOut[]
+  /** One record per followed job, in the order given: finished, removed, waiting for another account, or still queued. */
+  records: JobRecordOut[]
   interrupted: boolean
+  /** Why following stopped before the jobs finished (a refused key, --timeout while unreachable). */
+  stopped: FailureRecord | null
+}
+
+export interface FollowOptions {
+  /** Views of the jobs already at hand, so a job removed before it was ever listed still has a name. */
+  known?: readonly JobView[]
+  /** --timeout: give up (exit 4) when the service stays unreachable this long; null waits. */
+  timeoutMs?: number | null
 }
 
 const finished = (job: JobView): boolean => FINISHED_STATES.includes(job.state)
@@ -55,9 +62,12 @@ async function lookUnlessLost(look: () => Promise<void>, lost: Promise<'lost'>):
  * new holder, or run here) and the same jobs are followed from the journal. `known` are views
  * of the jobs already at hand, so a job removed before it was ever listed still has a name.
  */
-export async function followJobs(session: QueueSession, ids: readonly string[], ctx: CliContext, known: readonly JobView[] = []): Promise<Followed> {
+export async function followJobs(session: QueueSession, ids: readonly string[], ctx: CliContext, options: FollowOptions = {}): Promise<Followed> {
   const wanted = new Set(ids)
-  const seen = new Map<string, JobView>(known.map((job) => [job.id, job]))
+  const seen = new Map<string, JobView>((options.known ?? []).map((job) => [job.id, job]))
+  const guard = createFollowGuard(ctx, () => session.runner, options.timeoutMs ?? null)
+  // Run here for the command's own jobs only: these are its own, also those it found queued.
+  session.runAlso(ids)
   const latest = new Map<string, JobView>()
   const removed = new Map<string, JobRecordOut>()
   const otherAccount = new Map<string, JobRecordOut>()
@@ -88,19 +98,28 @@ export async function followJobs(session: QueueSession, ids: readonly string[], 
     latest.set(job.id, job)
     seen.set(job.id, job)
     // A finished job retried elsewhere is open again.
-    if (finished(job)) pending.delete(job.id)
-    else pending.add(job.id)
+    if (finished(job)) {
+      pending.delete(job.id)
+      guard.forget(job.id)
+    } else {
+      pending.add(job.id)
+      guard.update(job)
+    }
     const changed = before?.state !== job.state || before.waiting?.reason !== job.waiting?.reason || before.paused !== job.paused
     if (changed) tell(stateLine(job), job)
     if (job.state !== 'uploading') progress.delete(job.id)
     // The key in use is another account's: nothing will ever be sent for this job here.
-    if (job.waiting?.reason === 'other-account' && pending.delete(job.id)) otherAccount.set(job.id, otherAccountRecord(job))
+    if (job.waiting?.reason === 'other-account' && pending.delete(job.id)) {
+      guard.forget(job.id)
+      otherAccount.set(job.id, otherAccountRecord(job, session.pathOf(job.id)))
+    }
   }
   /** A job gone from the queue: reported as removed unless it had finished already. */
   const gone = (id: string): void => {
     if (!pending.has(id)) return
-    const record = removedRecord(id, seen.get(id))
+    const record = removedRecord(id, seen.get(id), session.pathOf(id))
     pending.delete(id)
+    guard.forget(id)
     removed.set(id, record)
     latest.delete(id)
     progress.delete(id)
@@ -138,8 +157,10 @@ export async function followJobs(session: QueueSession, ids: readonly string[], 
   try {
     for (let recoveries = 0; ; recoveries += 1) {
       const lost = session.lost.then(() => 'lost' as const)
-      const outcome = (await lookUnlessLost(look, lost)) ?? (await Promise.race([allDone.then(() => 'done' as const), aborted, lost]))
-      if (outcome !== 'lost') return result(outcome === 'interrupted')
+      const stop = guard.stopped.then((failure) => ({ failure }))
+      const outcome = (await lookUnlessLost(look, lost)) ?? (await Promise.race([allDone.then(() => 'done' as const), aborted, lost, stop]))
+      if (typeof outcome === 'object') return result(false, outcome.failure)
+      if (outcome !== 'lost') return result(outcome === 'interrupted', null)
       const who = runnerName(session.runner)
       if (recoveries >= MAX_RECOVERIES) {
         throw new CliError(`${who} stopped as well; giving up. The jobs wait in the queue; flipdrop queue --wait finishes them.`, EXIT.failed)
@@ -156,14 +177,22 @@ export async function followJobs(session: QueueSession, ids: readonly string[], 
       if (!session.runner.here) ctx.warn(`${runnerName(session.runner)} holds the data folder now; following the jobs there.`)
     }
   } finally {
+    guard.dispose()
     clearInterval(keepAlive)
     stopChange()
     stopProgress()
     board.clear()
   }
 
-  function result(interrupted: boolean): Followed {
-    const jobs = ids.map((id) => latest.get(id)).filter((job): job is JobView => job !== undefined)
-    return { jobs: jobs.filter((job) => !otherAccount.has(job.id)), removed: [...removed.values()], otherAccount: [...otherAccount.values()], interrupted }
+  /** A record per followed job; one not finished waits in the queue (`queued`, its code says why). */
+  function result(interrupted: boolean, stopped: FailureRecord | null): Followed {
+    const records = ids.map((id): JobRecordOut => {
+      const gone = removed.get(id) ?? otherAccount.get(id)
+      if (gone) return gone
+      const job = latest.get(id) ?? seen.get(id)
+      if (!job) return removedRecord(id, undefined, session.pathOf(id))
+      return toRecordOut(job, session.pathOf(id), finished(job) ? job.state : 'queued')
+    })
+    return { records, interrupted, stopped }
   }
 }

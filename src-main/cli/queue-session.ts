@@ -2,14 +2,22 @@ import { contract } from '../../src-shared/contract'
 import { createFlipdropApi, type BridgeArea, type BridgeTransport, type Unsubscribe } from '../../src-shared/contract/bridge'
 import type { Envelope } from '../../src-shared/contract/errors'
 import type { JobProgressEvent, QueueChange } from '../../src-shared/domain/queue'
+import type { Core } from '../core/core'
 import { connectToHolder, type HoldingProcess } from '../core/handoff/handoff-client'
 import { DataFolderHeldElsewhereError, DataFolderInUseError } from '../core/storage/data-lock'
+import { AppError } from '../../src-shared/contract/errors'
 import { createDispatch } from '../ipc/dispatch'
 import { handlersOf } from '../ipc/handler-table'
 import type { CliContext } from './cli-context'
 import { bootCommandCore } from './command-core'
 import { CliError } from './cli-error'
 import { EXIT } from './exit-codes'
+
+/**
+ * Which jobs a queue run here sends: none (`--queue`: they wait for the app or `queue --wait`),
+ * only the command's own (`'added'`, plus those named to runAlso), or every job (`queue --wait`).
+ */
+export type RunUploads = boolean | 'added'
 
 /** Who runs the jobs: this process, or the app (or another command) holding the data folder. */
 export type QueueRunner = { here: true } | { here: false; pid: number; role: string }
@@ -28,6 +36,15 @@ export interface QueueSession {
    * taking it (the jobs are in the journal). Listeners stay subscribed. Throws a CliError.
    */
   recover(): Promise<void>
+  /**
+   * Runs these jobs too when the queue runs here for the command's own jobs only (content the
+   * user gave that already waited in the queue); the app runs every job anyway.
+   */
+  runAlso(jobIds: readonly string[]): void
+  /** The full path of a file job, when known here (a queue run here, or a job this command added). */
+  pathOf(jobId: string): string | null
+  /** Remembers the paths an enqueue answer named. */
+  learnPaths(paths: Record<string, string> | undefined): void
   /** Leaves: a queue run here stops (its jobs wait in the journal); a link to the app is closed. */
   close(): Promise<void>
 }
@@ -37,6 +54,8 @@ interface Link {
   runner: QueueRunner
   transport: BridgeTransport
   lost: Promise<void>
+  /** The queue itself, when it runs in this process. */
+  local: { runAlso(jobIds: readonly string[]): void; jobFile(jobId: string): { path: string } | null } | null
   close(): Promise<void>
 }
 
@@ -71,6 +90,7 @@ function remote(holder: HoldingProcess): Link {
         })
     },
     lost: new Promise((resolve) => void holder.closed.then(() => (leaving ? undefined : resolve()))),
+    local: null,
     async close() {
       leaving = true
       holder.close()
@@ -79,20 +99,22 @@ function remote(holder: HoldingProcess): Link {
 }
 
 /** Takes the data folder and runs the queue here; the start-up error when it could not. */
-async function here(ctx: CliContext, runUploads: boolean): Promise<Link | { failed: unknown }> {
+async function here(ctx: CliContext, runUploads: RunUploads): Promise<Link | { failed: unknown }> {
   const listeners = new Map<string, Set<(payload: unknown) => void>>()
   const booted = bootCommandCore(ctx, {
     runUploads,
     emit: (spec, payload) => listeners.get(spec.channel)?.forEach((listener) => listener(payload))
   })
+  let core: Core
   try {
-    await booted.startup.ready()
+    core = await booted.startup.ready()
   } catch (error) {
     return { failed: booted.failure ?? error }
   }
   const dispatch = createDispatch(handlersOf(booted), booted.log)
   return {
     runner: { here: true },
+    local: core.uploads,
     transport: {
       invoke: (channel, input): Promise<Envelope<unknown>> => dispatch(channel, input),
       subscribe(channel, listener) {
@@ -114,14 +136,14 @@ const messageOf = (error: unknown): string => (error instanceof Error ? error.me
  * a holder that takes work, waits for one that does not (a plain upload queueing files), or
  * takes the folder. Looks again when another process takes the folder between look and take.
  */
-async function openLink(ctx: CliContext, runUploads: boolean, timeoutMs?: number): Promise<Link> {
+async function openLink(ctx: CliContext, runUploads: RunUploads, timeoutMs?: number): Promise<Link> {
   for (let attempt = 1; ; attempt += 1) {
     let holder: HoldingProcess | null
     try {
       holder = await connectToHolder(ctx.dataDir, {
         ...(timeoutMs !== undefined ? { timeoutMs } : {}),
         signal: ctx.signal,
-        onWait: (busy) => ctx.warn(`Waiting for ${holderName(busy)}, which is queueing files in this data folder, to finish.`)
+        onWait: (busy) => ctx.warn(`Waiting for ${holderName(busy)}, which holds this data folder and takes no work from other commands, to finish.`)
       })
     } catch (error) {
       throw new CliError(messageOf(error), EXIT.failed)
@@ -145,8 +167,10 @@ function uploadsOnly(transport: BridgeTransport): BridgeArea<typeof contract.upl
  * otherwise this process takes the folder and runs the queue itself. When the holder goes
  * away, recover() finds the queue again (see QueueSession).
  */
-export async function openQueueSession(ctx: CliContext, options: { runUploads: boolean }): Promise<QueueSession> {
+export async function openQueueSession(ctx: CliContext, options: { runUploads: RunUploads }): Promise<QueueSession> {
   let link = await openLink(ctx, options.runUploads)
+  const ownJobs = new Set<string>()
+  const paths = new Map<string, string>()
   // One subscription per channel on the current link, fanned out, so listeners survive a change of link.
   const fans = new Map<string, { listeners: Set<(payload: unknown) => void>; stop: Unsubscribe }>()
   const attach = (channel: string): Unsubscribe =>
@@ -175,16 +199,27 @@ export async function openQueueSession(ctx: CliContext, options: { runUploads: b
       await link.close()
       link = await openLink(ctx, options.runUploads, RECOVER_TIMEOUT_MS)
       for (const [channel, fan] of fans) fan.stop = attach(channel)
+      // A queue taken over here knows nothing of what the command runs: tell it again.
+      link.local?.runAlso([...ownJobs])
+    },
+    runAlso(jobIds) {
+      for (const id of jobIds) ownJobs.add(id)
+      link.local?.runAlso(jobIds)
+    },
+    pathOf: (jobId) => paths.get(jobId) ?? link.local?.jobFile(jobId)?.path ?? null,
+    learnPaths(known) {
+      for (const [id, path] of Object.entries(known ?? {})) paths.set(id, path)
     },
     close: () => link.close()
   }
 }
 
-/** An envelope's value, or its error as a CliError with the app's own message. */
+/**
+ * An envelope's value, or its error as the core's AppError (code and message): the command
+ * reports it in a terminal's words and exit code (describeFailure).
+ */
 export async function unwrap<T>(reply: Promise<Envelope<T>>): Promise<T> {
   const result = await reply
   if (result.ok) return result.value
-  const { code } = result.error
-  const exitCode = code === 'unauthorized' || code === 'signed-out' ? EXIT.noKey : code === 'network' ? EXIT.offline : EXIT.failed
-  throw new CliError(result.error.message, exitCode)
+  throw new AppError(result.error.code, result.error.message)
 }

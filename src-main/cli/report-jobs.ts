@@ -1,7 +1,8 @@
-import type { EnqueueResult, JobView, RefusedSource, SameContentOffer } from '../../src-shared/domain/queue'
+import type { EnqueueResult, JobView, RefusalCode, RefusedSource, SameContentOffer } from '../../src-shared/domain/queue'
 import type { CliContext } from './cli-context'
+import type { FailureRecord } from './cli-error'
 import { EXIT, type ExitCode } from './exit-codes'
-import { sourceOf, stateLine, toRecordOut, type JobRecordOut } from './output/job-lines'
+import { recordLine, sourceOf, type JobRecordOut, type Outcome } from './output/job-lines'
 
 /** A file already published, said for a terminal: the choice is made with a flag, not asked. */
 export function sameContentMessage(offer: SameContentOffer): string {
@@ -10,12 +11,52 @@ export function sameContentMessage(offer: SameContentOffer): string {
   return `${offer.fileName}: the same content is already published as ${where}. Choose with --on-duplicate replace|new|skip.`
 }
 
-/** Everything an intake did not queue, as failed records with their reasons. */
-export function notQueued(refused: readonly RefusedSource[], offers: readonly SameContentOffer[]): JobRecordOut[] {
+/**
+ * Refusals that only say "this is not a PDF we can publish": for a file found inside a folder
+ * the user gave, that file is skipped, not a failure of the run (a folder holds other files).
+ * A PDF too large or over quota is one the user meant to publish, so it stays a failure.
+ */
+const NOT_PUBLISHABLE: ReadonlySet<RefusalCode> = new Set(['not-pdf', 'empty', 'damaged', 'password', 'no-pages', 'not-a-file', 'link-loop', 'unreadable'])
+
+/** Whether a refusal is of a file the user did not name (found inside a folder they gave). */
+function insideFolder(refusal: RefusedSource, named: ReadonlySet<string>): boolean {
+  return refusal.path !== undefined && !named.has(refusal.path)
+}
+
+function refusalOutcome(refusal: RefusedSource, named: ReadonlySet<string>): Outcome {
+  if (refusal.code === 'duplicate') return 'skipped'
+  if (refusal.code !== undefined && NOT_PUBLISHABLE.has(refusal.code) && insideFolder(refusal, named)) return 'skipped'
+  return 'failed'
+}
+
+/**
+ * What an intake did not queue, as records: skipped or failed, each with its reason code.
+ * `named` are the full paths the user typed (a refusal of another path came from a folder).
+ * Refusals of content already waiting in the queue are not here: the command follows that job.
+ */
+export function notQueued(refused: readonly RefusedSource[], offers: readonly SameContentOffer[], named: readonly string[] = []): JobRecordOut[] {
+  const given = new Set(named)
+  const record = (state: Outcome, source: string, path: string | undefined, code: string, message: string): JobRecordOut => ({
+    id: null,
+    state,
+    source,
+    path: path ?? null,
+    code,
+    itemId: null,
+    url: null,
+    message
+  })
   return [
-    ...refused.map((refusal) => ({ source: refusal.source, state: 'failed', itemId: null, url: null, message: refusal.reason })),
-    ...offers.map((offer) => ({ source: offer.fileName, state: 'failed', itemId: null, url: null, message: sameContentMessage(offer) }))
+    ...refused
+      .filter((refusal) => refusal.code !== 'already-queued')
+      .map((refusal) => record(refusalOutcome(refusal, given), refusal.source, refusal.path, refusal.code ?? 'rejected', refusal.reason)),
+    ...offers.map((offer) => record('failed', offer.fileName, offer.path, 'duplicate', sameContentMessage(offer)))
   ]
+}
+
+/** The jobs that will publish content the user gave again (it already waits in the queue), by ID. */
+export function alreadyQueued(refused: readonly RefusedSource[]): Map<string, RefusedSource> {
+  return new Map(refused.flatMap((refusal) => (refusal.code === 'already-queued' && refusal.jobId ? [[refusal.jobId, refusal]] : [])))
 }
 
 /** Merges several intakes (paths, then each link) into one. */
@@ -23,7 +64,8 @@ export function mergeIntakes(results: readonly EnqueueResult[]): EnqueueResult {
   return {
     added: results.flatMap((result) => result.added),
     refused: results.flatMap((result) => result.refused),
-    sameContent: results.flatMap((result) => result.sameContent)
+    sameContent: results.flatMap((result) => result.sameContent),
+    paths: Object.assign({}, ...results.map((result) => result.paths ?? {})) as Record<string, string>
   }
 }
 
@@ -31,11 +73,14 @@ export function mergeIntakes(results: readonly EnqueueResult[]): EnqueueResult {
  * A followed job that left the queue before it finished (removed in the app or by another
  * command), as a record: state `removed`. `last` is how it was last seen, when it was.
  */
-export function removedRecord(id: string, last: JobView | undefined): JobRecordOut {
+export function removedRecord(id: string, last: JobView | undefined, path: string | null): JobRecordOut {
   const mayHaveReached = last !== undefined && (last.state === 'uploading' || last.state === 'verifying' || last.result !== null)
   return {
-    source: last ? sourceOf(last) : `job ${id}`,
+    id,
     state: 'removed',
+    source: last ? sourceOf(last) : `job ${id}`,
+    path,
+    code: 'removed',
     itemId: last?.result?.itemId ?? null,
     url: last?.result?.url ?? null,
     message: `It was removed from the queue elsewhere (in the FlipDrop app or by another command) before it finished.${
@@ -48,44 +93,66 @@ export function removedRecord(id: string, last: JobView | undefined): JobRecordO
  * A followed job made for another account than the key in use: it waits in the queue, and
  * nothing is sent for it with this key.
  */
-export function otherAccountRecord(job: JobView): JobRecordOut {
+export function otherAccountRecord(job: JobView, path: string | null): JobRecordOut {
   const who = job.waiting?.account ?? 'the account it was added for'
   return {
-    source: sourceOf(job),
+    id: job.id,
     state: 'waiting',
+    source: sourceOf(job),
+    path: job.source.type === 'file' ? path : null,
+    code: 'other-account',
     itemId: null,
     url: null,
     message: `It was queued for ${who}, and the API key in use belongs to another account, so nothing was sent for it. It waits in the queue until ${who} signs in.`
   }
 }
 
-/** The plain line of a record that has no job view (not queued, or removed): `removed    a.pdf  why`. */
-export function recordLine(record: JobRecordOut): string {
-  return `${record.state.padEnd(9)}  ${record.source}  ${record.message ?? ''}`.trimEnd()
+/** The order outcomes are counted in on the closing line. */
+const ORDER: readonly Outcome[] = ['done', 'skipped', 'failed', 'cancelled', 'removed', 'queued', 'waiting', 'uploading', 'verifying']
+
+/** "2 done, 1 skipped, 1 failed": each outcome counted, in a fixed order; '' for none. */
+export function countLine(records: readonly JobRecordOut[]): string {
+  const counts = new Map<Outcome, number>()
+  for (const record of records) counts.set(record.state, (counts.get(record.state) ?? 0) + 1)
+  return ORDER.filter((state) => counts.has(state))
+    .map((state) => `${counts.get(state)} ${state}`)
+    .join(', ')
 }
 
-const ok = (job: JobView): boolean => job.state !== 'failed' && job.state !== 'cancelled'
+/** Outcomes that mean something the user asked for did not happen. */
+const UNSUCCESSFUL: ReadonlySet<Outcome> = new Set(['failed', 'cancelled', 'removed', 'waiting'])
+
+/** 0 when everything asked for was done, skipped on purpose or queued as asked; 1 otherwise. */
+export function exitCodeOf(records: readonly JobRecordOut[]): ExitCode {
+  return records.some((record) => UNSUCCESSFUL.has(record.state)) ? EXIT.failed : EXIT.ok
+}
+
+export interface ReportOptions {
+  /** The lines of these records were printed already (while following). */
+  shown?: boolean
+  /** Said after the counts (where queued jobs went). */
+  tail?: string
+  /** The closing line when there is nothing to count. */
+  empty?: string
+  /** Why the command stopped early: in the JSON document beside the jobs, on stderr for people. */
+  error?: FailureRecord
+}
 
 /**
- * Prints the jobs, the followed jobs that were removed (`removed`), and what was not queued
- * (one JSON object `{"jobs":[…]}` with --json, else a line each and a summary; `shown` when the
- * job and removal lines were already printed while following), and returns 0 only when
- * everything asked for succeeded.
+ * Prints the records (one JSON document `{"jobs":[…]}` with --json, else a line each unless
+ * shown already, and a closing line counting each outcome), and returns the exit code.
  */
-export function reportJobs(
-  ctx: CliContext,
-  jobs: readonly JobView[],
-  failures: readonly JobRecordOut[],
-  options: { shown?: boolean; tail?: string; removed?: readonly JobRecordOut[]; otherAccount?: readonly JobRecordOut[] } = {}
-): ExitCode {
-  const removed = [...(options.removed ?? []), ...(options.otherAccount ?? [])]
-  const records = [...jobs.map(toRecordOut), ...removed, ...failures]
-  ctx.result({ jobs: records }, () => {
-    const lines = [...(options.shown ? [] : [...jobs.map(stateLine), ...removed.map(recordLine)]), ...failures.map(recordLine)]
-    const counts = new Map<string, number>()
-    for (const record of records) counts.set(record.state, (counts.get(record.state) ?? 0) + 1)
-    const summary = [...counts.entries()].map(([state, count]) => `${count} ${state}`).join(', ')
-    return [...lines, ...(lines.length > 0 ? [''] : []), `${summary || 'nothing to do'}${options.tail ?? ''}`].join('\n')
+export function reportJobs(ctx: CliContext, records: readonly JobRecordOut[], options: ReportOptions = {}): ExitCode {
+  const { error } = options
+  ctx.result(error ? { jobs: records, error } : { jobs: records }, () => {
+    const lines = options.shown ? [] : records.map(recordLine)
+    const counted = countLine(records)
+    const closing = counted === '' ? (options.empty ?? 'Nothing to do.') : `${counted}${options.tail ?? ''}`
+    return [...lines, ...(lines.length > 0 ? [''] : []), closing].join('\n')
   })
-  return failures.length === 0 && removed.length === 0 && jobs.every(ok) ? EXIT.ok : EXIT.failed
+  if (error) {
+    if (!ctx.json) ctx.warn(`flipdrop: ${error.message}`)
+    return error.exitCode
+  }
+  return exitCodeOf(records)
 }

@@ -1,7 +1,7 @@
 import { contract } from '../../src-shared/contract'
 import { createAppService, type AppService } from './app/app-service'
 import { createCore, type Core, type CoreConfig } from './core'
-import { consoleSink, createLogger, type Logger } from './log'
+import { consoleSink, createLogger, fanOut, type Logger } from './log'
 import { createStartup, type Startup } from './startup'
 
 /** FlipDrop's main side, started: the `app` area at once, the core when it is ready. */
@@ -20,7 +20,8 @@ export interface Booted {
 export function boot(config: CoreConfig, start: (config: CoreConfig, log: Logger) => Promise<Core> = createCore): Booted {
   const emit = config.emit ?? (() => {})
   // The logger exists before the core, and asks it for the key to redact once it does.
-  const log = createLogger(config.logSink ?? consoleSink, () => startup.current?.auth.secrets() ?? [])
+  const hostSink = config.logSink ?? consoleSink
+  const log = createLogger(config.logFile ? fanOut(hostSink, config.logFile.sink) : hostSink, () => startup.current?.auth.secrets() ?? [])
   const startup: Startup<Core> = createStartup(
     () => start(config, log),
     (state) => {

@@ -16,6 +16,7 @@ import { createKeySession } from './auth/key-session'
 import { createLibraryService, type LibraryService } from './library/library-service'
 import type { EventSink } from './events'
 import type { LogSink, Logger } from './log'
+import type { LogFile } from './logging/log-file'
 import { createKeychainStore } from './secrets/keychain-store'
 import type { KeychainStore } from './secrets/key-store'
 import { createServiceConnection, type ServiceConnection } from './service/service-connection'
@@ -43,6 +44,8 @@ export interface CoreConfig {
   /** Pushes events to the windows. */
   emit?: EventSink
   logSink?: LogSink
+  /** The data folder's rotating log file (the app and the command); every line also goes there. */
+  logFile?: LogFile
   /** The OS proxy for a URL, as Chromium resolves it (Electron's session.resolveProxy). */
   resolveProxy?: ProxyResolver
   /** PEM roots to trust; defaults to Node's bundled roots plus the OS store where Node can read it. */
@@ -86,14 +89,7 @@ export interface Core {
   close(): Promise<void>
 }
 
-/** Reads FLIPDROP_* overrides from an environment (documented in the README). */
-export function environmentOverrides(env: NodeJS.ProcessEnv): EnvironmentOverrides {
-  const overrides: EnvironmentOverrides = {}
-  if (env['FLIPDROP_API_KEY']?.trim()) overrides.apiKey = env['FLIPDROP_API_KEY'].trim()
-  if (env['FLIPDROP_BASE_URL']?.trim()) overrides.baseUrl = env['FLIPDROP_BASE_URL'].trim().replace(/\/+$/, '')
-  if (env['FLIPDROP_DOCUMENT_URL']?.trim()) overrides.documentUrl = env['FLIPDROP_DOCUMENT_URL'].trim().replace(/\/+$/, '')
-  return overrides
-}
+export { environmentOverrides } from './settings/environment-overrides'
 
 /**
  * The one composition root, shared by Electron, the test host and the command, so the

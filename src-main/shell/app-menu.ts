@@ -2,12 +2,20 @@ import { Menu, type MenuItemConstructorOptions, type WebContents } from 'electro
 import { contract } from '../../src-shared/contract'
 import { VIEWS, VIEW_TITLES } from '../../src-shared/domain/views'
 import { sendEvent } from '../ipc/register-ipc'
+import { HELP_MENU } from './desktop-wording'
+
+/** The Help menu's actions (help-actions.ts). */
+export interface HelpActions {
+  showLogs(): void
+  copyDiagnostics(): void
+}
 
 /**
  * The application menu: the standard roles plus a View menu whose items (Ctrl/Cmd+1..4)
- * switch the renderer's view through the contract's `app:navigate` event.
+ * switch the renderer's view through the contract's `app:navigate` event, and Help with
+ * "Show logs" and "Copy diagnostics".
  */
-export function buildAppMenu(target: () => WebContents | undefined, options: { isMac: boolean; devTools: boolean }): Menu {
+export function buildAppMenu(target: () => WebContents | undefined, options: { isMac: boolean; devTools: boolean; help?: HelpActions }): Menu {
   const viewItems: MenuItemConstructorOptions[] = VIEWS.map((view, index) => ({
     label: VIEW_TITLES[view],
     accelerator: `CmdOrCtrl+${index + 1}`,
@@ -30,7 +38,19 @@ export function buildAppMenu(target: () => WebContents | undefined, options: { i
         ...(options.devTools ? [{ role: 'toggleDevTools' } as const] : [])
       ]
     },
-    { role: 'windowMenu' }
+    { role: 'windowMenu' },
+    ...(options.help
+      ? [
+          {
+            label: HELP_MENU.help,
+            role: 'help' as const,
+            submenu: [
+              { label: HELP_MENU.showLogs, click: options.help.showLogs },
+              { label: HELP_MENU.copyDiagnostics, click: options.help.copyDiagnostics }
+            ]
+          }
+        ]
+      : [])
   ]
   return Menu.buildFromTemplate(template)
 }

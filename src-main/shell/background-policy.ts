@@ -33,3 +33,11 @@ export function quitsWithoutWindow(platform: NodeJS.Platform, summary: QueueSumm
 export function runningUploads(summary: QueueSummary | undefined): number {
   return summary && !summary.queuePaused ? summary.active : 0
 }
+
+/**
+ * Whether closing the window keeps it, minimized: uploads left to run where no tray icon can
+ * be seen (stock GNOME), so FlipDrop never runs on without a way back to it. Quitting closes it.
+ */
+export function closeKeepsWindow(state: { quitting: boolean; summary: QueueSummary | undefined; trayVisible: boolean }): boolean {
+  return !state.quitting && hasWork(state.summary) && !state.trayVisible
+}

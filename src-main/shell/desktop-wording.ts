@@ -97,3 +97,31 @@ export function quitQuestion(running: number): { message: string; detail: string
     buttons: ['Quit', 'Keep uploading']
   }
 }
+
+/** Why the window's page went away (Electron's RenderProcessGoneDetails reasons), for the failure page. */
+export const PAGE_GONE_REASONS: Record<string, string> = {
+  crashed: 'The window stopped working (it crashed).',
+  oom: 'The window ran out of memory.',
+  'memory-eviction': 'The system stopped the window to free memory.',
+  killed: 'The window was stopped.',
+  'abnormal-exit': 'The window stopped working.',
+  'launch-failed': 'The window could not start.',
+  'integrity-failure': 'The system refused to run the window: FlipDrop’s files may be damaged. Reinstall FlipDrop.',
+  hung: 'The window stopped responding.'
+}
+
+/** The failure page after a crash that reloading did not cure. */
+export const PAGE_GONE = {
+  title: 'FlipDrop’s window stopped working',
+  advice: 'Your uploads keep running and nothing was lost. If this keeps happening, quit FlipDrop and start it again.',
+  tryAgain: 'Try again'
+}
+
+/** The Help menu. */
+export const HELP_MENU = {
+  help: 'Help',
+  showLogs: 'Show logs',
+  copyDiagnostics: 'Copy diagnostics',
+  diagnosticsCopied: 'Diagnostics copied',
+  diagnosticsCopiedDetail: 'Paste them into your message to support. Keys and passwords are left out.'
+}

@@ -5,7 +5,7 @@ import type { Core } from '../core/core'
 import type { EventSink } from '../core/events'
 import { sendEvent } from '../ipc/register-ipc'
 import { BackgroundTray } from './background-tray'
-import { BACKGROUND_QUIT_DELAY_MS, quitsWithoutWindow, runningUploads, trayWanted } from './background-policy'
+import { BACKGROUND_QUIT_DELAY_MS, closeKeepsWindow, quitsWithoutWindow, runningUploads, trayWanted } from './background-policy'
 import { createNotifier } from './desktop-notifications'
 import { linkUpdatedNotice, type Notice } from './desktop-wording'
 import { NoticePlanner } from './notice-planner'
@@ -40,6 +40,11 @@ export interface Desktop {
   observe: EventSink
   /** The main window opened or closed. */
   windowsChanged(): void
+  /**
+   * The user closes the window: true when it should be kept (minimized) instead, because
+   * uploads run and no tray icon could be seen; otherwise its taskbar bar is cleared.
+   */
+  windowClosing(state: { quitting: boolean; trayVisible: boolean }): boolean
   /** Whether closing the last window keeps FlipDrop running (uploads left). */
   keepsRunningWithoutWindow(): boolean
   /** Uploads that quitting now would stop. */
@@ -49,7 +54,7 @@ export interface Desktop {
 }
 
 /** Narrows an event to one channel: channel objects are unique, so the payload is that channel's. */
-function isEvent<P>(target: EventChannel<P>, event: { spec: EventChannel<unknown>; payload: unknown }): event is { spec: EventChannel<P>; payload: P } {
+export function isEvent<P>(target: EventChannel<P>, event: { spec: EventChannel<unknown>; payload: unknown }): event is { spec: EventChannel<P>; payload: P } {
   return event.spec === target
 }
 
@@ -164,6 +169,15 @@ export function startDesktop(deps: DesktopDeps): Desktop {
     windowsChanged() {
       if (deps.window() === undefined && mirror.summary().active > 0) inBackground = true
       refresh()
+    },
+    windowClosing(state) {
+      if (closeKeepsWindow({ ...state, summary: mirror.summary() })) return true
+      try {
+        taskbar.clear()
+      } catch (error) {
+        deps.log('Could not clear the taskbar progress', error)
+      }
+      return false
     },
     keepsRunningWithoutWindow: () => !quitsWithoutWindow(deps.platform, mirror.summary()),
     runningUploads: () => runningUploads(mirror.summary()),

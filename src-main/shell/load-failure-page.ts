@@ -4,21 +4,36 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => ESCAPES[character] ?? character)
 }
 
+/** The words of one failure page; the defaults are those of a page that did not load. */
+export interface FailureWords {
+  title: string
+  advice: string
+  /** A "Try again" link back to the app's page; none when trying again cannot help. */
+  tryAgain?: { label: string; url: string }
+}
+
+const LOAD_FAILED: FailureWords = {
+  title: 'FlipDrop could not open its window',
+  advice: 'Quit FlipDrop and start it again. If this keeps happening, reinstall FlipDrop; your uploads and settings are kept.'
+}
+
 /**
- * A self-contained page (data: URL) saying why the app's page did not load, so a failed
- * load shows a reason instead of a window that never appears. It has no script and its own
- * strict policy; it follows the system's light or dark theme.
+ * A self-contained page (data: URL) saying why the app's page is not there, so a failed
+ * load or a crash shows a reason instead of a blank window. It has no script and its own
+ * strict policy ("Try again" is a plain link to the app's page); it follows the system's
+ * light or dark theme.
  */
-export function loadFailurePage(reason: string, url: string): string {
+export function loadFailurePage(reason: string, url: string, words: FailureWords = LOAD_FAILED): string {
+  const tryAgain = words.tryAgain ? `<p><a href="${escapeHtml(words.tryAgain.url)}">${escapeHtml(words.tryAgain.label)}</a></p>` : ''
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
-<meta name="color-scheme" content="light dark"><title>FlipDrop could not open its window</title>
+<meta name="color-scheme" content="light dark"><title>${escapeHtml(words.title)}</title>
 <style>body{font:15px/1.5 system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;background:Canvas;color:CanvasText}
-main{max-width:36rem;padding:2rem}h1{font-size:1.3rem}code{word-break:break-all}</style></head>
-<body><main role="alert"><h1>FlipDrop could not open its window</h1>
+main{max-width:36rem;padding:2rem}h1{font-size:1.3rem}code{word-break:break-all}a{color:LinkText}</style></head>
+<body><main role="alert"><h1>${escapeHtml(words.title)}</h1>
 <p>${escapeHtml(reason)}</p><p>Page: <code>${escapeHtml(url)}</code></p>
-<p>Quit FlipDrop and start it again. If this keeps happening, reinstall FlipDrop; your uploads and settings are kept.</p>
+<p>${escapeHtml(words.advice)}</p>${tryAgain}
 </main></body></html>`
   return `data:text/html;charset=utf-8,${encodeURIComponent(html)}`
 }

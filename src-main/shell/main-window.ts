@@ -1,6 +1,7 @@
 import { BrowserWindow } from 'electron'
 import { hardenContents } from './harden-contents'
 import { loadFailurePage } from './load-failure-page'
+import { recoverRenderer } from './renderer-recovery'
 import { mainWindowOptions } from './window-options'
 
 /** Where the renderer comes from: the dev server in development, app://flipdrop otherwise. */
@@ -16,9 +17,10 @@ const ERR_ABORTED = -3
 
 /**
  * Creates the one main window, hardened, and shows it once it has painted. If the page
- * cannot load, the window shows a page with the reason instead of never appearing.
+ * cannot load, the window shows a page with the reason instead of never appearing; a page
+ * that crashes or hangs is reloaded, or replaced by that page (renderer-recovery.ts).
  */
-export function createMainWindow(location: RendererLocation): BrowserWindow {
+export function createMainWindow(location: RendererLocation, log: (message: string) => void = () => {}): BrowserWindow {
   const window = new BrowserWindow(mainWindowOptions(location.preloadPath, { devTools: location.devTools }))
   hardenContents(window.webContents, () => location.url)
   window.once('ready-to-show', () => window.show())
@@ -27,6 +29,7 @@ export function createMainWindow(location: RendererLocation): BrowserWindow {
     void window.loadURL(loadFailurePage(`${description} (error ${code}).`, url))
     window.show()
   })
+  recoverRenderer(window, { url: () => location.url, log })
   void window.loadURL(location.url)
   return window
 }

@@ -1,6 +1,9 @@
 import { dialog, type App, type BrowserWindow, type MessageBoxOptions } from 'electron'
 import { quitQuestion } from './desktop-wording'
 
+/** How long quitting waits for the core (the journal) before it quits anyway. */
+export const CLOSE_TIMEOUT_MS = 5_000
+
 export interface QuitGuardDeps {
   /** Uploads that quitting now would stop. */
   runningUploads(): number
@@ -10,19 +13,52 @@ export interface QuitGuardDeps {
   close(): Promise<void>
   /** Called once the quit is decided, before the core closes (tray, timers). */
   quitting(): void
-  log(message: string, error: unknown): void
+  log(message: string, error?: unknown): void
+  /** Tests shorten it. */
+  closeTimeoutMs?: number
+}
+
+/** What the rest of main needs from the guard. */
+export interface QuitGuard {
+  /** True once quitting was decided: windows must then close, never be kept. */
+  readonly quitting: boolean
+  /**
+   * Closes the core once (later calls share the first), waiting at most the time limit. The
+   * updater calls it before installing, so the journal is closed before anything is replaced.
+   */
+  closeCore(): Promise<void>
 }
 
 /**
  * Every way to quit (menu Quit, Cmd+Q, the tray, the background quit) passes `before-quit`:
  * with uploads running it is held and the user asked; "Keep uploading" cancels it. Then
- * `will-quit` is held until the core has closed (the queue journal written), and the app
- * exits: Electron would not wait for a promise by itself.
+ * `will-quit` is held until the core has closed (the queue journal written) or 5 s have
+ * passed, and the app exits: Electron would not wait for a promise by itself.
  */
-export function guardQuit(app: App, deps: QuitGuardDeps): void {
+export function guardQuit(app: App, deps: QuitGuardDeps): QuitGuard {
   let confirmed = false
   let asking = false
   let closing = false
+  let closed: Promise<void> | undefined
+  const timeoutMs = deps.closeTimeoutMs ?? CLOSE_TIMEOUT_MS
+  const closeCore = (): Promise<void> => {
+    closed ??= new Promise<void>((resolve) => {
+      // A journal on a hung disk or network share must not keep FlipDrop from quitting:
+      // what was written stays, and the next start replays it.
+      const timer = setTimeout(() => {
+        deps.log(`FlipDrop did not finish closing within ${timeoutMs / 1000} s; quitting anyway`)
+        resolve()
+      }, timeoutMs)
+      void deps
+        .close()
+        .catch((error: unknown) => deps.log('FlipDrop did not close cleanly', error))
+        .finally(() => {
+          clearTimeout(timer)
+          resolve()
+        })
+    })
+    return closed
+  }
   app.on('before-quit', (event) => {
     if (confirmed) return
     const running = deps.runningUploads()
@@ -50,12 +86,16 @@ export function guardQuit(app: App, deps: QuitGuardDeps): void {
     event.preventDefault()
     if (closing) return
     closing = true
+    confirmed = true
     deps.quitting()
-    void deps
-      .close()
-      .catch((error: unknown) => deps.log('FlipDrop did not close cleanly', error))
-      .finally(() => app.exit(0))
+    void closeCore().then(() => app.exit(0))
   })
+  return {
+    get quitting() {
+      return confirmed
+    },
+    closeCore
+  }
 }
 
 /**

@@ -11,3 +11,12 @@ export async function safeOpenExternal(url: unknown): Promise<boolean> {
   await shell.openExternal(checked.url)
   return true
 }
+
+/**
+ * Opens a folder main chose (the data folder's logs for "Show logs") in the file manager;
+ * never a path from the renderer. Here because lint lets only this file reach `shell`.
+ * Resolves with Electron's error text, '' when it opened.
+ */
+export function openFolder(path: string): Promise<string> {
+  return shell.openPath(path)
+}

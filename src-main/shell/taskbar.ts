@@ -34,4 +34,16 @@ export class TaskbarIndicator {
       this.badge = badge
     }
   }
+
+  /**
+   * The window is closing: take its bar away while it still exists. Electron's progress lives
+   * on a window (Dock tile or launcher entry included), so nothing could update or clear it
+   * later and it would freeze. The badge is the app's own and stays true without a window.
+   */
+  clear(): void {
+    const window = this.shownOn
+    if (window && !window.isDestroyed() && this.shown.value >= 0) window.setProgressBar(NO_PROGRESS.value, { mode: NO_PROGRESS.mode })
+    this.shownOn = undefined
+    this.shown = NO_PROGRESS
+  }
 }

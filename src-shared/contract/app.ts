@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { AppInfo } from '../domain/app-info'
 import type { StartupState } from '../domain/startup'
+import type { UpdateView } from '../domain/updates'
 import { VIEWS, type View } from '../domain/views'
 import { event, invoke } from './define'
 
@@ -21,6 +22,13 @@ export const app = {
   retryStartup: invoke<StartupState>()('app:retryStartup', z.undefined()),
   /** Puts text on the OS clipboard through main (the page itself is denied clipboard access). */
   copyText: invoke<undefined>()('app:copyText', z.string().min(1).max(MAX_COPY_LENGTH)),
+  /** Where FlipDrop's own update stands (Settings: the version and "Check for updates"). */
+  updates: invoke<UpdateView>()('app:updates', z.undefined()),
+  /** Checks the update feed now; a newer version downloads in the background. */
+  checkForUpdates: invoke<UpdateView>()('app:checkForUpdates', z.undefined()),
+  /** Installs a downloaded update and restarts, once no upload runs and the queue's journal is closed. */
+  restartToUpdate: invoke<UpdateView>()('app:restartToUpdate', z.undefined()),
+  updatesChanged: event<UpdateView>()('app:updatesChanged'),
   startupChanged: event<StartupState>()('app:startupChanged'),
   /** Main asks the renderer to show a view (from the application menu). */
   navigate: event<View>()('app:navigate'),

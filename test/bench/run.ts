@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { writeLargePdf } from '../emulator/fixtures/make-pdf'
+import { commandStartup } from './command-startup-bench'
 import { corpusParseTimes } from './corpus-bench'
 import { spawnEmulator } from './emulator-process'
 import { loadSnapshot, syncLibrary } from './library-bench'
@@ -296,8 +297,28 @@ async function rendererBundle(): Promise<void> {
   })
 }
 
+/** The built command's start-up against bare Node in the same run (DESIGN §5: --help ≤ 1.7 × node -e 0; issue 20: 0.12 s, whoami 0.25 s). */
+async function commandStartupRows(): Promise<void> {
+  const times = await commandStartup()
+  const row = (what: string, seconds: number, budget: number, ratioBudget: number | null): void => {
+    const ratio = seconds / times.nodeS
+    rows.push({
+      what,
+      measured: `${(seconds * 1000).toFixed(0)} ms (median of 11)`,
+      reference: `node -e 0 ${(times.nodeS * 1000).toFixed(0)} ms`,
+      ratio: ratio.toFixed(2),
+      target: `≤ ${budget * 1000} ms${ratioBudget === null ? '' : `, ≤ ${ratioBudget.toFixed(1)} ×`}`,
+      ok: seconds <= budget && (ratioBudget === null || ratio <= ratioBudget)
+    })
+  }
+  row('flipdrop --help (built command)', times.helpS, 0.12, 1.7)
+  row('flipdrop --version (built command)', times.versionS, 0.12, 1.7)
+  row('flipdrop whoami against the emulator (built command)', times.whoamiS, 0.25, null)
+}
+
 const dir = await mkdtemp(join(tmpdir(), 'flipdrop-bench-'))
 try {
+  await commandStartupRows()
   await rendererBundle()
   await librarySync()
   await libraryUi()

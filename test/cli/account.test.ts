@@ -240,7 +240,7 @@ describe('exit codes', { timeout: 90_000 }, () => {
     expect(jsonOf<{ error: { exitCode: number } }>(runs[1]).error.exitCode).toBe(3)
     expect(runs[3].stderr).toContain('did not accept the API key')
     expect(jsonOf<{ error: { exitCode: number } }>(runs[5]).error.exitCode).toBe(3)
-    expect(jsonOf<{ error: { message: string; exitCode: number } }>(runs[6]).error).toEqual({ exitCode: 4, message: expect.stringContaining('could not be reached') })
+    expect(jsonOf<{ error: { message: string; exitCode: number } }>(runs[6]).error).toEqual({ code: 'unreachable', exitCode: 4, message: expect.stringContaining('Could not reach the service at') })
     for (const run of runs) expect(run.stderr).not.toContain('fd-cli-refused-key-0000')
   })
 })

@@ -41,7 +41,7 @@ describe('one data folder, two accounts', () => {
   it('queue --wait with another account’s key sends nothing for a job and exits 1 naming the account; its own key publishes it', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'flipdrop-cli-accounts-data-'))
     const vars = (key: string) => ({ FLIPDROP_API_KEY: key, FLIPDROP_BASE_URL: emulator.baseUrl, FLIPDROP_DATA_DIR: dataDir })
-    const queued = checked(await runCli(['upload', await pdf('proof for dana.pdf', 2)], vars(DANA_KEY)))
+    const queued = checked(await runCli(['upload', await pdf('proof for dana.pdf', 2), '--queue'], vars(DANA_KEY)))
     expect(queued.code).toBe(0)
 
     const other = checked(await runCli(['queue', '--wait', '--json'], vars(RAVI_KEY)))
@@ -63,10 +63,10 @@ describe('one data folder, two accounts', () => {
   it('in text, the waiting line names the account it waits for', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'flipdrop-cli-accounts-text-'))
     const vars = (key: string) => ({ FLIPDROP_API_KEY: key, FLIPDROP_BASE_URL: emulator.baseUrl, FLIPDROP_DATA_DIR: dataDir })
-    expect(checked(await runCli(['upload', await pdf('for ravi.pdf')], vars(RAVI_KEY))).code).toBe(0)
+    expect(checked(await runCli(['upload', await pdf('for ravi.pdf'), '--queue'], vars(RAVI_KEY))).code).toBe(0)
     const run = checked(await runCli(['queue', '--wait'], vars(DANA_KEY)))
     expect(run.code).toBe(1)
-    expect(run.stdout).toMatch(/^waiting\s+for ravi\.pdf\s+Waiting for Ravi Menon \(ravi@kitestudio\.example\) to sign in/m)
+    expect(run.stdout).toMatch(/^waiting\s+[0-9a-f]{8}\s+for ravi\.pdf\s+Waiting for Ravi Menon \(ravi@kitestudio\.example\) to sign in/m)
     expect(emulator.state.itemsOf(DANA_KEY).filter((item) => item.name === 'for ravi')).toEqual([])
   })
 })

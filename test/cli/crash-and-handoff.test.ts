@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { mkdtemp, writeFile } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -27,6 +27,14 @@ async function folderOf(count: number, prefix: string): Promise<{ folder: string
   const names = Array.from({ length: count }, (_, index) => `${prefix}-${String(index).padStart(2, '0')}`)
   for (const name of names) await writeFile(join(folder, `${name}.pdf`), await makePdf(1, name))
   return { folder, names }
+}
+
+/** Whether any file of the data folder's queue journal contains `text`. */
+async function journalSays(dataDir: string, text: string): Promise<boolean> {
+  const folder = join(dataDir, 'queue')
+  const names = await readdir(folder).catch(() => [])
+  for (const name of names) if ((await readFile(join(folder, name)).catch(() => Buffer.alloc(0))).includes(text)) return true
+  return false
 }
 
 /**
@@ -58,7 +66,7 @@ describe('flipdrop killed mid-upload', () => {
     try {
       const first = await runAndKill(['upload', folder, '--wait'], env, 300 + Math.random() * 700)
       expect(first.killed).toBe(true)
-      expect(first.stdout).toMatch(/^queued\s+crash-00\.pdf$/m)
+      expect(first.stdout).toMatch(/^queued\s+[0-9a-f]{8}\s+crash-00\.pdf$/m)
       for (let round = 0; round < 4; round++) await runAndKill(['queue', '--wait'], env, Math.random() * 900)
     } finally {
       emulator.faults.clear()
@@ -72,6 +80,36 @@ describe('flipdrop killed mid-upload', () => {
     expect(shown.jobs.every((job) => job.state === 'done')).toBe(true)
     expect(new Set(shown.jobs.map((job) => job.itemId)).size).toBe(20)
   }, 120_000)
+  it('SIGKILLed while its create is in the service\'s hands: the restart looks it up, and one item results', async () => {
+    const { folder } = await folderOf(1, 'landing')
+    const dataDir = await mkdtemp(join(tmpdir(), 'flipdrop-cli-landing-'))
+    const env = variables(dataDir)
+    const creates = (): number => emulator.state.requests.filter((entry) => entry.path === '/api/create-by-file').length
+    const before = creates()
+    // The service has the whole request, and needs 4 s more: longer than the command takes to start again.
+    emulator.faults.add({ route: '/api/create-by-file', kind: 'latency', ms: 4_000, count: 1 })
+    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src-main/cli/index.ts'), 'upload', folder], {
+      env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent', ...env },
+      stdio: 'ignore'
+    })
+    const closed = new Promise((resolve) => child.once('close', resolve))
+    // Killed once the journal says the create is on its way (the emulator logs a request only when answered).
+    const started = Date.now()
+    while (!(await journalSays(dataDir, '"state":"uploading"')) && Date.now() - started < 20_000) await new Promise((resolve) => setTimeout(resolve, 20))
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    child.kill('SIGKILL')
+    await closed
+    try {
+      const finished = await runCli(['queue', '--wait', '--json'], env)
+      expect(finished.code).toBe(0)
+    } finally {
+      emulator.faults.clear()
+    }
+    // Whether the service finished the dead request or not, there is one item in the end.
+    const items = [...emulator.state.items.values()].filter((item) => item.name === 'landing-00')
+    expect(items).toHaveLength(1)
+    expect(creates()).toBeGreaterThan(before)
+  }, 60_000)
 })
 
 describe('flipdrop with the app running on the same data folder', () => {
@@ -91,10 +129,10 @@ describe('flipdrop with the app running on the same data folder', () => {
       // And it still holds the folder: the command never took the lock (the journal's one writer).
       expect((await readDataLock(app.dir))?.pid).toBe(process.pid)
 
-      const queued = await runCli(['upload', await makeOne(folder, 'handoff-later'), '--json'], variables(app.dir))
+      const queued = await runCli(['upload', await makeOne(folder, 'handoff-later'), '--queue', '--json'], variables(app.dir))
       expect(queued.code).toBe(0)
-      const plain = await runCli(['upload', await makeOne(folder, 'handoff-plain')], variables(app.dir))
-      expect(plain.stdout).toContain('the FlipDrop app runs them')
+      const plain = await runCli(['upload', await makeOne(folder, 'handoff-plain'), '--queue'], variables(app.dir))
+      expect(plain.stdout).toContain(`1 queued; handed to the FlipDrop app (process ${process.pid}), which publishes them`)
       await waitForQueue(app.core, (view) => view.jobs.filter((job) => job.name.startsWith('handoff-')).every((job) => job.state === 'done'))
       const shown = JSON.parse((await runCli(['queue', '--json'], variables(app.dir))).stdout) as { jobs: { source: string }[] }
       expect(shown.jobs.map((job) => job.source)).toEqual(expect.arrayContaining(['handoff-later.pdf', 'handoff-plain.pdf']))
@@ -111,7 +149,7 @@ async function makeOne(folder: string, name: string): Promise<string> {
 }
 
 describe('Ctrl+C during --wait', () => {
-  it('stops cleanly: exit 1, the jobs wait in the queue, and queue --wait finishes them once', async () => {
+  it('stops cleanly: exit 130, the jobs wait in the queue, and queue --wait finishes them once', async () => {
     const { folder, names } = await folderOf(4, 'interrupted')
     const dataDir = await mkdtemp(join(tmpdir(), 'flipdrop-cli-sigint-'))
     emulator.faults.add({ route: '/api/create-by-file', kind: 'latency', ms: 400, count: 'always' })
@@ -129,7 +167,7 @@ describe('Ctrl+C during --wait', () => {
     } finally {
       emulator.faults.clear()
     }
-    expect(stopped.code).toBe(1)
+    expect(stopped.code).toBe(130)
     expect(stopped.stderr).toMatch(/Stopped\. \d jobs? wait in the queue; flipdrop queue --wait finishes them\./)
     expect((await runCli(['queue', '--wait'], variables(dataDir))).code).toBe(0)
     const published = [...emulator.state.items.values()].filter((item) => item.name.startsWith('interrupted-')).map((item) => item.name).sort()

@@ -52,7 +52,7 @@ describe('an all-digit item reference', { timeout: 120_000 }, () => {
     expect(both.stdout).toBe('')
     expect(both.stderr.trim()).toBe(`flipdrop get: ${ambiguity()}`)
     expect(bothJson.code).toBe(2)
-    expect(jsonOf<{ error: { message: string; exitCode: number } }>(bothJson).error).toEqual({ message: ambiguity(), exitCode: 2 })
+    expect(jsonOf<{ error: { message: string; exitCode: number } }>(bothJson).error).toEqual({ code: 'usage', message: ambiguity(), exitCode: 2 })
     expect(byId.code, byId.stderr).toBe(0)
     expect(itemOf(byId)).toBe(target.id)
     expect(bySlug.code, bySlug.stderr).toBe(0)
@@ -123,8 +123,8 @@ describe('an all-digit item reference', { timeout: 120_000 }, () => {
     const replacesBefore = requestsTo(/^\/api\/replace-pdf/)
     const vars = await env()
     const refusedReplace = await runCli(['replace', String(target.id), pdfPath, '--wait'], vars)
-    const refusedLink = await runCli(['link', pdfPath, String(target.id)], vars)
-    for (const [run, name] of [[refusedReplace, 'replace'], [refusedLink, 'link']] as const) {
+    const refusedLink = await runCli(['link', 'add', pdfPath, String(target.id)], vars)
+    for (const [run, name] of [[refusedReplace, 'replace'], [refusedLink, 'link add']] as const) {
       expect(run.code).toBe(2)
       expect(run.stdout).toBe('')
       expect(run.stderr.trim()).toBe(`flipdrop ${name}: ${ambiguity()}`)

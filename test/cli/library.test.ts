@@ -245,7 +245,7 @@ describe('flipdrop pdf', { timeout: 60_000 }, () => {
     expect(await readdir(folder)).toEqual(['kept.pdf'])
   })
 
-  it('an interrupt (SIGINT) removes the .part file and exits 1', async () => {
+  it('an interrupt (SIGINT) removes the .part file and exits 130', async () => {
     const item = owned()[3] as StoredItem
     const folder = await mkdtemp(join(files, 'interrupt-'))
     const target = join(folder, 'stalled.pdf')
@@ -258,8 +258,8 @@ describe('flipdrop pdf', { timeout: 60_000 }, () => {
     while (!existsSync(`${target}.part`) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50))
     expect(existsSync(`${target}.part`)).toBe(true)
     child.kill('SIGINT')
-    expect(await exited).toBe(1)
-    expect(stderr).toContain('Interrupted: the partial download was removed.')
+    expect(await exited).toBe(130)
+    expect(stderr).toContain('flipdrop pdf: stopped (Ctrl+C). A partial file is removed')
     expect(await readdir(folder)).toEqual([])
     emulator.faults.clear()
   })

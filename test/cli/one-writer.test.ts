@@ -61,12 +61,12 @@ describe('a --wait whose holder goes away', () => {
     ])
     const own = `${signal.toLowerCase()}-holder-own`
     const handed = `${signal.toLowerCase()}-holder-handed`
-    const queued = await runCli(['upload', await pdf(own)], variables(dataDir))
+    const queued = await runCli(['upload', await pdf(own), '--queue'], variables(dataDir))
     expect(queued.code, queued.stderr).toBe(0)
     const holder = command(['queue', '--wait'], dataDir)
     await within(holder.line('stdout', new RegExp(`${own}\\.pdf`)), 20_000, 'the holder running the queue')
     const follower = command(['upload', await pdf(handed), '--wait'], dataDir)
-    await within(follower.line('stdout', new RegExp(`^\\w+\\s+${handed}\\.pdf$`, 'm')), 20_000, 'the follower handing its job over')
+    await within(follower.line('stdout', new RegExp(`^\\w+\\s+[0-9a-f]{8}\\s+${handed}\\.pdf$`, 'm')), 20_000, 'the follower handing its job over')
     // Handed over: the holder still holds the folder.
     expect((await readDataLock(dataDir))?.pid).toBe(holder.pid)
 
@@ -81,7 +81,7 @@ describe('a --wait whose holder goes away', () => {
     console.info(`after ${signal}: noticed in ${noticedAt - killedAt} ms, folder held in ${heldAt - killedAt} ms, job done in ${end.at - killedAt} ms`)
     expect(follower.stderr()).toContain(`flipdrop (process ${holder.pid}), which was running these jobs, has stopped; taking over the queue.`)
     expect(end.code).toBe(0)
-    expect(follower.stdout()).toMatch(new RegExp(`^done\\s+${handed}\\.pdf\\s+http`, 'm'))
+    expect(follower.stdout()).toMatch(new RegExp(`^done\\s+[0-9a-f]{8}\\s+${handed}\\.pdf\\s+http`, 'm'))
     expect(published(handed)).toBe(1)
     expect((await holder.ended).signal ?? 'exited').toBe(signal === 'SIGKILL' ? 'SIGKILL' : 'exited')
     // It let go of the folder when it left.
@@ -110,8 +110,11 @@ describe('jobs removed or cancelled elsewhere', () => {
     expect(JSON.parse(follower.stdout())).toEqual({
       jobs: [
         {
-          source: 'removed-elsewhere.pdf',
+          id: jobId,
           state: 'removed',
+          source: 'removed-elsewhere.pdf',
+          path: expect.stringMatching(/removed-elsewhere\.pdf$/),
+          code: 'removed',
           itemId: null,
           url: null,
           message: 'It was removed from the queue elsewhere (in the FlipDrop app or by another command) before it finished.'
@@ -125,7 +128,7 @@ describe('jobs removed or cancelled elsewhere', () => {
     await app.core.uploads.cancel({ jobId })
     const end = await within(follower.ended, 15_000, 'the command ending after its job was cancelled')
     expect(end.code).toBe(1)
-    expect(follower.stdout()).toMatch(/^cancelled\s+cancelled-elsewhere\.pdf\s+Cancelled\.$/m)
+    expect(follower.stdout()).toMatch(/^cancelled\s+[0-9a-f]{8}\s+cancelled-elsewhere\.pdf\s+Cancelled\.$/m)
     expect(follower.stdout()).toMatch(/^1 cancelled$/m)
   })
 })
@@ -136,8 +139,8 @@ describe('a plain upload holding the folder', () => {
     const queueing = await startQueueCore(emulator, { core: { role: 'command', runUploads: false } })
     cores.push(queueing)
     const follower = command(['upload', await pdf('after-plain-upload'), '--wait', '--json'], queueing.dir)
-    await within(follower.line('stderr', /is queueing files/), 10_000, 'the second command saying it waits')
-    expect(follower.stderr()).toContain(`Waiting for flipdrop (process ${process.pid}), which is queueing files in this data folder, to finish.`)
+    await within(follower.line('stderr', /takes no work from other commands/), 10_000, 'the second command saying it waits')
+    expect(follower.stderr()).toContain(`Waiting for flipdrop (process ${process.pid}), which holds this data folder and takes no work from other commands, to finish.`)
     // Nothing was handed to a process that would never send it.
     expect(queueing.core.uploads.list().jobs).toEqual([])
     await queueing.core.close()

@@ -45,35 +45,47 @@ async function pdf(name: string, pages = 1): Promise<string> {
 const itemsNamed = (name: string) => [...emulator.state.items.values()].filter((item) => item.name === name)
 
 describe('flipdrop upload', () => {
-  it('--wait publishes files and a link, one line per state change, and exits 0', async () => {
+  it('--wait publishes files and a link, one line per state change with the job ID, and exits 0', async () => {
     const run = await runCli(['upload', await pdf('cli-one.pdf', 2), source.url('/from-link.pdf'), '--wait'], await env())
     expect(run.stderr).toBe('')
     expect(run.code).toBe(0)
     const lines = run.stdout.split('\n')
-    expect(lines).toContainEqual(expect.stringMatching(/^uploading\s+cli-one\.pdf$/))
-    expect(lines).toContainEqual(expect.stringMatching(/^done\s+cli-one\.pdf\s+http:\/\/127\.0\.0\.1:\d+\/view\/\S+$/))
-    expect(lines).toContainEqual(expect.stringMatching(/^done\s+http:\/\/127\.0\.0\.1:\d+\/from-link\.pdf\s+http/))
+    expect(lines).toContainEqual(expect.stringMatching(/^uploading\s+[0-9a-f]{8}\s+cli-one\.pdf$/))
+    expect(lines).toContainEqual(expect.stringMatching(/^done\s+[0-9a-f]{8}\s+cli-one\.pdf\s+http:\/\/127\.0\.0\.1:\d+\/view\/\S+$/))
+    expect(lines).toContainEqual(expect.stringMatching(/^done\s+[0-9a-f]{8}\s+http:\/\/127\.0\.0\.1:\d+\/from-link\.pdf\s+http/))
     expect(run.stdout).toContain('2 done')
     expect(itemsNamed('cli-one')).toHaveLength(1)
     expect(itemsNamed('from-link')).toHaveLength(1)
     expect(run.stdout).not.toContain(KEY)
   })
 
-  it('--json prints one document {"jobs":[{source,state,itemId,url,message}]} and nothing else', async () => {
-    const run = await runCli(['upload', await pdf('cli-json.pdf'), '--document', '--name', 'Catalogue', '--title', 'Spring', '--wait', '--json'], await env())
+  it('--json prints one document {"jobs":[{id,state,source,path,code,itemId,url,message}]} and nothing else', async () => {
+    const path = await pdf('cli-json.pdf')
+    const run = await runCli(['upload', path, '--document', '--name', 'Catalogue', '--title', 'Spring', '--wait', '--json'], await env())
     expect(run.code).toBe(0)
     const document = JSON.parse(run.stdout) as { jobs: { source: string; state: string; itemId: number; url: string; message: string }[] }
     expect(document).toEqual({
-      jobs: [{ source: 'cli-json.pdf', state: 'done', itemId: expect.any(Number), url: expect.stringMatching(/^http/), message: expect.stringMatching(/^http/) }]
+      jobs: [
+        {
+          id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+          state: 'done',
+          source: 'cli-json.pdf',
+          path,
+          code: null,
+          itemId: expect.any(Number),
+          url: expect.stringMatching(/^http/),
+          message: expect.stringMatching(/^http/)
+        }
+      ]
     })
     expect(emulator.state.items.get(document.jobs[0]?.itemId ?? -1)).toMatchObject({ name: 'Catalogue', title: 'Spring', docType: 'Document' })
   })
 
-  it('without --wait queues the jobs and says who runs them; queue --wait then finishes them', async () => {
+  it('--queue queues the jobs and says where they went; queue --wait then finishes them', async () => {
     const vars = await env()
-    const queued = await runCli(['upload', await pdf('cli-later.pdf')], vars)
+    const queued = await runCli(['upload', await pdf('cli-later.pdf'), '--queue'], vars)
     expect(queued.code).toBe(0)
-    expect(queued.stdout).toMatch(/^queued\s+cli-later\.pdf$/m)
+    expect(queued.stdout).toMatch(/^queued\s+[0-9a-f]{8}\s+cli-later\.pdf$/m)
     expect(queued.stdout).toContain('they wait in the queue')
     expect(itemsNamed('cli-later')).toHaveLength(0)
     const finished = await runCli(['queue', '--wait', '--json'], vars)
@@ -81,9 +93,10 @@ describe('flipdrop upload', () => {
     expect(JSON.parse(finished.stdout)).toMatchObject({ jobs: [{ source: 'cli-later.pdf', state: 'done' }] })
     expect(itemsNamed('cli-later')).toHaveLength(1)
     const shown = await runCli(['queue'], vars)
-    expect(shown.stdout).toMatch(/^done\s+cli-later\.pdf\s+http/m)
+    expect(shown.stdout).toMatch(/^done\s+[0-9a-f]{8}\s+cli-later\.pdf\s+http/m)
     const cleared = await runCli(['queue', '--clear-finished', '--json'], vars)
-    expect(JSON.parse(cleared.stdout)).toEqual({ jobs: [] })
+    expect(JSON.parse(cleared.stdout)).toMatchObject({ jobs: [{ state: 'removed', source: 'cli-later.pdf', code: 'cleared' }] })
+    expect(JSON.parse((await runCli(['queue', '--json'], vars)).stdout)).toEqual({ jobs: [] })
   })
 
   it('a job the service refused fails with its message (exit 1); queue --retry-failed --wait publishes it once', async () => {
@@ -91,7 +104,7 @@ describe('flipdrop upload', () => {
     // The link answers 404 at first: the service refuses the create, a final failure.
     const failed = await runCli(['upload', source.url('/later.pdf'), '--wait'], vars)
     expect(failed.code).toBe(1)
-    expect(failed.stdout).toMatch(/^failed\s+http:\S+\/later\.pdf\s+\S/m)
+    expect(failed.stdout).toMatch(/^failed\s+[0-9a-f]{8}\s+http:\S+\/later\.pdf\s+\S/m)
     expect(itemsNamed('later')).toHaveLength(0)
     routes['/later.pdf'] = await makePdf(2, 'later')
     const retried = await runCli(['queue', '--retry-failed', '--wait', '--json'], vars)
@@ -104,12 +117,12 @@ describe('flipdrop upload', () => {
     emulator.faults.add({ route: '/api/create-by-file', kind: 'status', status: 503, count: 1 })
     const run = await runCli(['upload', await pdf('cli-later-retry.pdf'), '--wait'], await env())
     expect(run.code).toBe(0)
-    expect(run.stdout).toMatch(/^waiting\s+cli-later-retry\.pdf\s+.*HTTP 503.*Trying again/m)
-    expect(run.stdout).toMatch(/^done\s+cli-later-retry\.pdf\s+http/m)
+    expect(run.stdout).toMatch(/^waiting\s+[0-9a-f]{8}\s+cli-later-retry\.pdf\s+.*HTTP 503.*Trying again/m)
+    expect(run.stdout).toMatch(/^done\s+[0-9a-f]{8}\s+cli-later-retry\.pdf\s+http/m)
     expect(itemsNamed('cli-later-retry')).toHaveLength(1)
   })
 
-  it('the hostile corpus: each refusal its own message, exit 1, nothing unintended uploaded', async () => {
+  it('the hostile corpus: each refusal its own message, exit 1 (a non-PDF inside a folder only skipped), nothing unintended uploaded', async () => {
     const corpus = join(files, 'corpus')
     await mkdir(join(corpus, 'mixed'), { recursive: true })
     await writeFile(join(corpus, 'text.pdf'), 'not a pdf')
@@ -136,11 +149,10 @@ describe('flipdrop upload', () => {
     const failed = run.stdout.split('\n').filter((line) => line.startsWith('failed'))
     expect(failed).toEqual(
       expect.arrayContaining([
-        expect.stringContaining('text.pdf is not a PDF: its content is not a PDF, whatever its name says.'),
+        expect.stringContaining('text.pdf is not a PDF: it is plain text; export it from the app that made it as PDF.'),
         expect.stringContaining('empty.pdf is empty (0 bytes).'),
-        expect.stringContaining('cut.pdf is an incomplete PDF (no end-of-file marker); it may still be saving.'),
+        expect.stringContaining('cut.pdf is incomplete: its end is missing'),
         expect.stringContaining('big.pdf is 2 MB; your plan allows 1 MB.'),
-        expect.stringContaining('notes.txt is not a PDF.'),
         expect.stringContaining('loop is a link that leads back into itself.'),
         expect.stringContaining('missing.pdf could not be found'),
         expect.stringContaining('private network address'),
@@ -148,8 +160,10 @@ describe('flipdrop upload', () => {
         expect.stringContaining('Links that carry a user name or password cannot be published.')
       ])
     )
-    expect(failed).toHaveLength(10)
-    expect(run.stdout).toMatch(/^done\s+good\.pdf\s+http/m)
+    expect(failed).toHaveLength(9)
+    expect(run.stdout).toMatch(/^skipped\s+-\s+notes\.txt\s+notes\.txt is not a PDF\.$/m)
+    expect(run.stdout).toMatch(/^done\s+[0-9a-f]{8}\s+good\.pdf\s+http/m)
+    expect(run.stdout.trimEnd().split('\n').at(-1)).toBe('1 done, 1 skipped, 9 failed')
     const after = emulator.state.requests.filter((entry) => entry.path.startsWith('/api/create-by-')).length
     expect(after - before).toBe(1)
   })
@@ -164,7 +178,8 @@ describe('flipdrop upload', () => {
     expect(again.stdout).toContain(`cli-twice.pdf: the same content is already published as “cli-twice” (item ${first?.id}`)
     expect(again.stdout).toContain('Choose with --on-duplicate replace|new|skip.')
     const skipped = await runCli(['upload', path, '--on-duplicate', 'skip', '--json'], vars)
-    expect(JSON.parse(skipped.stdout)).toMatchObject({ jobs: [{ state: 'failed', message: expect.stringContaining('Skipped cli-twice.pdf') }] })
+    expect(skipped.code).toBe(0)
+    expect(JSON.parse(skipped.stdout)).toMatchObject({ jobs: [{ state: 'skipped', code: 'duplicate', message: expect.stringContaining('Skipped cli-twice.pdf') }] })
     const replaced = await runCli(['upload', path, '--on-duplicate', 'replace', '--wait', '--json'], vars)
     expect(replaced.code).toBe(0)
     expect(JSON.parse(replaced.stdout)).toMatchObject({ jobs: [{ state: 'done', itemId: first?.id }] })
@@ -183,7 +198,8 @@ describe('flipdrop upload', () => {
     expect(choice.stderr).toContain('--on-duplicate takes replace, new or skip')
     const nothing = await runCli(['upload'], vars)
     expect(nothing.code).toBe(2)
-    expect(nothing.stderr).toContain('Usage: flipdrop upload <file|folder|url>…')
+    // A short message and where the help is (the help itself is part A's, test/cli/help.test.ts).
+    expect(nothing.stderr).toContain('Run "flipdrop upload --help" for help.')
   })
 
   it('exits 3 without a key or with a refused one', async () => {
@@ -196,17 +212,17 @@ describe('flipdrop upload', () => {
     expect(refused.stderr).toContain('did not accept the API key')
   })
 
-  it('offline: upload queues the job to wait (exit 0); a read says the service is out of reach (exit 4)', async () => {
+  it('offline: upload --queue queues the job to wait (exit 0); a read says the service is out of reach (exit 4)', async () => {
     // The data folder met the key's account once, online (a published file).
     const vars = await env()
     expect((await runCli(['upload', await pdf('cli-online-first.pdf'), '--wait'], vars)).code).toBe(0)
     const offline = { ...vars, FLIPDROP_BASE_URL: 'http://127.0.0.1:9' }
-    const queued = await runCli(['upload', await pdf('cli-offline.pdf')], offline)
+    const queued = await runCli(['upload', await pdf('cli-offline.pdf'), '--queue'], offline)
     expect(queued.code).toBe(0)
-    expect(queued.stdout).toMatch(/^(queued|waiting)\s+cli-offline\.pdf/m)
+    expect(queued.stdout).toMatch(/^queued\s+[0-9a-f]{8}\s+cli-offline\.pdf/m)
     const read = await runCli(['whoami'], offline)
     expect(read.code).toBe(4)
-    expect(read.stderr).toContain('could not be reached')
+    expect(read.stderr).toContain('Could not reach the service at http://127.0.0.1:9 (connection refused).')
   })
 
   it('offline with a key never checked: nothing is queued, since whose account it is would be a guess (exit 4)', async () => {

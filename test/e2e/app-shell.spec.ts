@@ -58,7 +58,20 @@ test('the bridge exposes only contract methods, frozen', async ({ app }) => {
   }))
   expect(shape).toEqual({
     keys: ['account', 'app', 'auth', 'filePicker', 'getPathForFile', 'library', 'links', 'pathsForFiles', 'settings', 'uploads'],
-    app: ['copyText', 'info', 'onNavigate', 'onShowJob', 'onStartupChanged', 'openExternal', 'retryStartup', 'startupState'],
+    app: [
+      'checkForUpdates',
+      'copyText',
+      'info',
+      'onNavigate',
+      'onShowJob',
+      'onStartupChanged',
+      'onUpdatesChanged',
+      'openExternal',
+      'restartToUpdate',
+      'retryStartup',
+      'startupState',
+      'updates'
+    ],
     frozen: true
   })
 })

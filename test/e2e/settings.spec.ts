@@ -3,18 +3,22 @@ import { snapshotLaptop } from './support/snapshot-laptop'
 
 test.use({ signedIn: true })
 
-test('Settings is one column of named sections, Network among them; no sign-out and no version', async ({ app, page }) => {
+test('Settings is one column of named sections, Network among them; no sign-out; the version only under Updates', async ({ app, page }) => {
   await app.goTo('settings')
   await expect(app.heading('settings')).toBeAttached()
   const main = page.getByRole('main')
-  await expect(main.getByRole('heading', { level: 2 })).toHaveText(['Publishing', 'Linked files and hot folders', 'Network', 'Service addresses', 'API key'])
+  await expect(main.getByRole('heading', { level: 2 })).toHaveText(['Publishing', 'Linked files and hot folders', 'Network', 'Service addresses', 'API key', 'Updates'])
   // "Can't reach the service" in the status strip sends people to Settings → Network: it says when to use a proxy.
   const network = page.getByRole('region', { name: 'Network' })
   await expect(network).toContainText('company network')
   await expect(network.getByLabel('Proxy server')).toBeVisible()
-  // Signing out is in the account menu only; the version is in About.
+  // Signing out is in the account menu only; the version shows under Updates (and in About), nowhere else.
   await expect(main.getByRole('button', { name: /sign out/i })).toHaveCount(0)
-  await expect(main.getByText(/Version \d|\d+\.\d+\.\d+/)).toHaveCount(0)
+  const updates = page.getByRole('region', { name: 'Updates' })
+  await expect(updates.getByText(/\d+\.\d+\.\d+/)).toHaveCount(1)
+  await expect(main.getByText(/\d+\.\d+\.\d+/)).toHaveCount(1)
+  // The browser test host cannot update itself: no button that would do nothing.
+  await expect(updates.getByRole('button', { name: 'Check for updates' })).toHaveCount(0)
   await expect(main.getByText(/App host/)).toHaveCount(0)
   await snapshotLaptop(page, 'settings')
 })

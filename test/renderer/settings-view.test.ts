@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import type { AuthState } from '../../src-shared/domain/auth'
 import type { LinksView, LinkView } from '../../src-shared/domain/links'
 import type { SettingsView as View } from '../../src-shared/domain/settings'
+import { updatesUnavailable, type UpdateView } from '../../src-shared/domain/updates'
 import SettingsView from '../../src-renderer/src/views/SettingsView.vue'
 import { useAppStore } from '../../src-renderer/src/stores/app-store'
 import { useAuthStore } from '../../src-renderer/src/stores/auth-store'
@@ -27,6 +28,7 @@ async function mountSaving(settings: View = view) {
       return { ok: true, value: held }
     }
     if (channel.startsWith('links:')) return { ok: true, value: undefined }
+    if (channel.startsWith('app:')) return { ok: true, value: updatesUnavailable('9.9.9') }
     return { ok: true, value: settings }
   })
   useSettingsStore().view = settings
@@ -44,10 +46,12 @@ describe('SettingsView', () => {
     const { wrapper } = await mountSaving()
     useAppStore().info = { name: 'FlipDrop', version: '9.9.9', platform: 'linux', versions: { electron: '1', chrome: '1', node: '1' } }
     await settle()
-    expect(wrapper.findAll('h2').map((h) => h.text())).toEqual(['Publishing', 'Linked files and hot folders', 'Network', 'Service addresses', 'API key'])
+    expect(wrapper.findAll('h2').map((h) => h.text())).toEqual(['Publishing', 'Linked files and hot folders', 'Network', 'Service addresses', 'API key', 'Updates'])
     expect(wrapper.get('#settings-network').attributes('aria-labelledby')).toBe('settings-network-title')
     expect(wrapper.text()).not.toContain('Sign out')
-    expect(wrapper.text()).not.toContain('9.9.9')
+    // The version once, in Updates; a copy that cannot update itself (here) offers no check.
+    expect(wrapper.get('#settings-updates').text()).toContain('This is FlipDrop 9.9.9.')
+    expect(wrapper.text()).not.toContain('Check for updates')
     expect(wrapper.text()).not.toContain('App host')
     // Each network setting says when to use it.
     expect(wrapper.get('#settings-network').text()).toContain('company network')
@@ -128,5 +132,50 @@ describe('SettingsView', () => {
     links.view = { ...links.view, links: [link('missing')] }
     await settle()
     expect(wrapper.get('[role="switch"][id$="-update"]').attributes('disabled')).toBeDefined()
+  })
+})
+
+describe('Settings → Updates', () => {
+  beforeEach(() => setActivePinia(createPinia()))
+
+  const ready: UpdateView = { ...updatesUnavailable('1.0.0'), available: true, phase: 'ready', version: '1.1.0' }
+
+  async function mountUpdates(first: UpdateView) {
+    const main = installBridge((channel) => {
+      if (channel === 'app:updates') return { ok: true, value: first }
+      if (channel === 'app:checkForUpdates') return { ok: true, value: { ...first, phase: 'up-to-date', checkedAt: new Date().toISOString() } }
+      if (channel === 'app:restartToUpdate') return { ok: true, value: first }
+      if (channel.startsWith('links:')) return { ok: true, value: undefined }
+      return { ok: true, value: view }
+    })
+    useSettingsStore().view = view
+    useAuthStore().state = fromEnvironment
+    const wrapper = mount(SettingsView)
+    await settle()
+    return { main, wrapper }
+  }
+
+  it('checks for updates on an installed copy and says it is up to date', async () => {
+    const { main, wrapper } = await mountUpdates({ ...updatesUnavailable('1.0.0'), available: true })
+    const section = wrapper.get('#settings-updates')
+    expect(section.text()).toContain('This is FlipDrop 1.0.0.')
+    await section.get('button').trigger('click')
+    await settle()
+    expect(main.calls.some((call) => call.channel === 'app:checkForUpdates')).toBe(true)
+    expect(section.text()).toContain('FlipDrop is up to date.')
+  })
+
+  it('offers "Restart to update" once downloaded, and not while uploads run', async () => {
+    const { main, wrapper } = await mountUpdates(ready)
+    const section = wrapper.get('#settings-updates')
+    expect(section.text()).toContain('FlipDrop 1.1.0 is ready.')
+    await section.get('button').trigger('click')
+    await settle()
+    expect(main.calls.some((call) => call.channel === 'app:restartToUpdate')).toBe(true)
+
+    main.fire('app:updatesChanged', { ...ready, waitingForUploads: true })
+    await settle()
+    expect(section.text()).not.toContain('Restart to update')
+    expect(section.text()).toContain('It installs once your uploads are done')
   })
 })

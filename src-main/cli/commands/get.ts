@@ -4,7 +4,7 @@ import { EXIT } from '../exit-codes'
 import { facts } from '../output/facts'
 import { localDateTime } from '../output/format'
 import { findItem } from './find-item'
-import { ITEM_REF_OPTIONS, ITEM_REF_USAGE, itemDocType, itemRefKind } from './item-ref'
+import { itemDocType, itemRefKind } from './item-ref'
 
 
 /**
@@ -37,11 +37,6 @@ export function renderDetails(details: ItemDetails): string {
 
 /** `flipdrop get <id|url|slug> [--id | --slug]`: one item's settings, grouped, without credential values. */
 export const get: Command = {
-  name: 'get',
-  summary: "Show one item's details (by ID, viewer or custom-domain link, or slug).",
-  usage: `get <id|viewer-url|cname-url|slug> ${ITEM_REF_USAGE} [--json]`,
-  options: { ...ITEM_REF_OPTIONS },
-  positionals: [1, 1],
   async run(values, positionals, ctx) {
     const reference = positionals[0] ?? ''
     const item = await findItem(reference, itemRefKind(values, reference), ctx, itemDocType(values))

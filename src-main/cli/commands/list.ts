@@ -22,7 +22,13 @@ function sortKey(values: OptionValues): SortKey | undefined {
   return key
 }
 
-function render(list: WholeList, page: string, cappedNote: string): string {
+/**
+ * On a narrow terminal, Name, Folder and Link are cut; when that is not enough, Leads, Views,
+ * Folder and Type are left out, in that order (`--json` or a pipe always has every column).
+ */
+const FIT = { cut: [2, 3, 7], drop: [6, 5, 3, 1] }
+
+function render(list: WholeList, page: string, cappedNote: string, width: number | undefined): string {
   const rows = list.items.map((item: ItemSummary) => [
     String(item.id),
     text(item.docType),
@@ -33,7 +39,7 @@ function render(list: WholeList, page: string, cappedNote: string): string {
     grouped(item.leads),
     text(item.fullUrl)
   ])
-  const lines = list.items.length > 0 ? [table(['ID', 'Type', 'Name', 'Folder', 'Created', 'Views', 'Leads', 'Link'], rows), ''] : []
+  const lines = list.items.length > 0 ? [table(['ID', 'Type', 'Name', 'Folder', 'Created', 'Views', 'Leads', 'Link'], rows, { width, ...FIT }), ''] : []
   lines.push(`${grouped(list.items.length)} of ${list.total === null ? 'unknown' : plural(list.total, 'item')}${page}`)
   if (list.capped) lines.push(cappedNote)
   return lines.join('\n')
@@ -41,21 +47,6 @@ function render(list: WholeList, page: string, cappedNote: string): string {
 
 /** `flipdrop list`: the library, one page or (--all) all of it. */
 export const list: Command = {
-  name: 'list',
-  summary: 'List your flipbooks (or documents with --document): one page, or all with --all.',
-  usage:
-    'list [--search S] [--folder F] [--sort Name|DocType|CreatedOn|NoOfViews|NoOfLeads] [--desc] [--document] [--all | --page N] [--page-size N] [--json]',
-  options: {
-    search: { type: 'string' },
-    folder: { type: 'string' },
-    sort: { type: 'string' },
-    desc: { type: 'boolean' },
-    document: { type: 'boolean' },
-    all: { type: 'boolean' },
-    page: { type: 'string' },
-    'page-size': { type: 'string' }
-  },
-  positionals: [0, 0],
   async run(values, _positionals, ctx) {
     const sortBy = sortKey(values)
     const all = flag(values, 'all')
@@ -91,7 +82,7 @@ export const list: Command = {
     const cappedNote = all
       ? `The service capped the page size at ${size}, so --all read more pages.`
       : `The service capped the page size at ${size} (you asked for ${grouped(pageSize)}); use --page for the next pages, or --all.`
-    ctx.result({ items: result.items, total: result.total, capped: result.capped }, () => render(result, page, cappedNote))
+    ctx.result({ items: result.items, total: result.total, capped: result.capped }, () => render(result, page, cappedNote, ctx.tableWidth))
     return EXIT.ok
   }
 }

@@ -6,17 +6,12 @@ import { plural, text } from '../output/format'
 
 /** `flipdrop music`: the background music a viewer can play ("None" has no file). */
 export const music: Command = {
-  name: 'music',
-  summary: 'List the background music a viewer can play.',
-  usage: 'music [--json]',
-  options: {},
-  positionals: [0, 0],
   async run(_values, _positionals, ctx) {
     const { client } = await ctx.services()
     const items: BackgroundMusic[] = await client.listBackgroundMusic()
     ctx.result({ items }, () => {
       const rows = items.map((track) => [text(track.name), track.fileUrl === '' ? 'none' : text(track.fileUrl)])
-      return [...(items.length > 0 ? [table(['Name', 'File'], rows), ''] : []), plural(items.length, 'track')].join('\n')
+      return [...(items.length > 0 ? [table(['Name', 'File'], rows, { width: ctx.tableWidth }), ''] : []), plural(items.length, 'track')].join('\n')
     })
     return EXIT.ok
   }

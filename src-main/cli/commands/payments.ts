@@ -15,11 +15,6 @@ function newestFirst(payments: readonly Payment[]): Payment[] {
 
 /** `flipdrop payments`: the billing history. */
 export const payments: Command = {
-  name: 'payments',
-  summary: 'List your payments, newest first.',
-  usage: 'payments [--json]',
-  options: {},
-  positionals: [0, 0],
   async run(_values, _positionals, ctx) {
     const { client } = await ctx.services()
     const rows = newestFirst(await client.listPayments())
@@ -32,7 +27,7 @@ export const payments: Command = {
         grouped(payment.itemCount),
         payment.invoiceUrl === '' ? 'none' : text(payment.invoiceUrl)
       ])
-      const lines = rows.length > 0 ? [table(['Order', 'Date', 'Plan', 'Amount', 'Items', 'Invoice URL'], cells), ''] : []
+      const lines = rows.length > 0 ? [table(['Order', 'Date', 'Plan', 'Amount', 'Items', 'Invoice URL'], cells, { width: ctx.tableWidth, cut: [2, 5] }), ''] : []
       return [...lines, plural(rows.length, 'payment')].join('\n')
     })
     return EXIT.ok

@@ -43,11 +43,6 @@ function render(subscription: Subscription, documentHost: boolean): string {
 
 /** `flipdrop plan`: the subscription, with the Flipbooks quota and (with a document host) the Documents quota. */
 export const plan: Command = {
-  name: 'plan',
-  summary: 'Show the plan: fees, status, limits and how many items are left.',
-  usage: 'plan [--json]',
-  options: {},
-  positionals: [0, 0],
   async run(_values, _positionals, ctx) {
     const { client, settings } = await ctx.services()
     const documentHost = settings.documentUrl !== ''

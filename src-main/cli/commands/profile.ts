@@ -37,11 +37,6 @@ function renderResult(result: ProfileChangeResult, emptied: (keyof Profile)[]): 
 
 /** `flipdrop profile [--name N] [--phone P] [--image URL]`: shows the profile, or changes it and checks the change. */
 export const profile: Command = {
-  name: 'profile',
-  summary: 'Show your profile, or change its name, phone or image (checked by reading it back).',
-  usage: 'profile [--name N] [--phone P] [--image URL] [--json]',
-  options: { name: { type: 'string' }, phone: { type: 'string' }, image: { type: 'string' } },
-  positionals: [0, 0],
   async run(values, _positionals, ctx) {
     const asked = askedChange(values)
     if (asked === null) {

@@ -1,42 +1,74 @@
-import type { JobView } from '../../../src-shared/domain/queue'
+import { FINISHED_STATES, type JobView } from '../../../src-shared/domain/queue'
 import { flag, type Command } from '../command'
 import { EXIT } from '../exit-codes'
 import { followJobs } from '../follow-jobs'
-import { openQueueSession, unwrap } from '../queue-session'
+import { recordLine, toRecordOut, type JobRecordOut } from '../output/job-lines'
+import { openQueueSession, unwrap, type QueueSession } from '../queue-session'
 import { reportJobs } from '../report-jobs'
+import { ACTION_OPTIONS, hasActions, runActions } from './queue-actions'
 import { finishQueue, requireKeyWhenRunningHere } from './queue-helpers'
+import { waitMode } from './wait-flags'
 
-const open = (job: JobView): boolean => job.state !== 'done' && job.state !== 'failed' && job.state !== 'cancelled'
+const open = (job: JobView): boolean => !FINISHED_STATES.includes(job.state)
+
+function runnerWords(session: QueueSession): string {
+  const runner = session.runner
+  if (runner.here) return 'this command runs them'
+  return `the ${runner.role === 'app' ? 'FlipDrop app' : 'flipdrop command'} (process ${runner.pid}) runs them; this command follows them`
+}
 
 /**
- * `flipdrop queue`: shows the queue; `--retry-failed`, `--clear-finished`; `--wait` runs it
- * until every job is done or failed (how a queue interrupted by a crash is finished).
+ * A job as listed. A queue opened here only to be listed runs nothing, so "checking which
+ * account the key belongs to" would be untrue: such a job simply waits to be run.
+ */
+function listed(job: JobView, session: QueueSession): JobRecordOut {
+  const record = toRecordOut(job, session.pathOf(job.id))
+  if (!session.runner.here || job.waiting?.reason !== 'identifying') return record
+  return { ...record, state: 'queued', code: null, message: 'Waits for the FlipDrop app or flipdrop queue --wait to publish it.' }
+}
+
+/**
+ * `flipdrop queue`: lists the queue with each job's ID; acts on jobs by ID (--cancel, --remove,
+ * --pause, --resume, --retry; a short prefix will do), --retry-failed, --clear-finished;
+ * `--wait` runs the whole queue to the end and says how many jobs that is.
  */
 export const queue: Command = {
   name: 'queue',
-  summary: 'Show the upload queue; --wait runs it to the end (also after a crash).',
-  usage: 'queue [--wait] [--retry-failed] [--clear-finished] [--json]',
-  options: { wait: { type: 'boolean' }, 'retry-failed': { type: 'boolean' }, 'clear-finished': { type: 'boolean' } },
+  summary: 'Show the upload queue with job IDs; act on jobs by ID; --wait runs the whole queue to the end.',
+  usage: 'queue [--cancel ID] [--remove ID] [--pause ID] [--resume ID] [--retry ID] [--retry-failed] [--clear-finished] [--wait [--timeout <duration>]] [--json]',
+  options: { wait: { type: 'boolean' }, timeout: { type: 'string' }, ...ACTION_OPTIONS },
   positionals: [0, 0],
   async run(values, _positionals, ctx) {
-    const session = await openQueueSession(ctx, { runUploads: flag(values, 'wait') })
+    const wait = flag(values, 'wait')
+    const mode = waitMode({ timeout: values['timeout'] })
+    const timeoutMs = mode.queueOnly ? null : mode.timeoutMs
+    const session = await openQueueSession(ctx, { runUploads: wait })
     try {
-      if (flag(values, 'retry-failed')) {
-        const failed = (await unwrap(session.uploads.list())).jobs.filter((job) => job.state === 'failed')
-        for (const job of failed) await unwrap(session.uploads.retry({ jobId: job.id }))
-      }
-      if (flag(values, 'clear-finished')) await unwrap(session.uploads.clearFinished())
-      const view = await unwrap(session.uploads.list())
-      for (const notice of view.notices) ctx.warn(notice)
-      if (!flag(values, 'wait')) {
-        reportJobs(ctx, view.jobs, [])
+      const acted = hasActions(values) ? await runActions(session, values) : null
+      if (!wait) {
+        if (acted) {
+          reportJobs(ctx, acted, { empty: 'Nothing to do: no job matched.' })
+          return EXIT.ok
+        }
+        const view = await unwrap(session.uploads.list())
+        for (const notice of view.notices) ctx.warn(notice)
+        reportJobs(ctx, view.jobs.map((job) => listed(job, session)), { empty: 'The queue is empty.' })
         return EXIT.ok
       }
+      if (acted && !ctx.json) for (const record of acted) ctx.say(recordLine(record))
+      const view = await unwrap(session.uploads.list())
+      for (const notice of view.notices) ctx.warn(notice)
       const waiting = view.jobs.filter((job) => open(job) && !job.paused)
+      const paused = view.jobs.filter((job) => open(job) && job.paused).length
       if (waiting.length > 0) await requireKeyWhenRunningHere(session, ctx)
-      if (view.paused && waiting.length > 0) ctx.warn('The queue is paused: resume it in FlipDrop to let these run.')
-      const followed = await followJobs(session, waiting.map((job) => job.id), ctx, waiting)
-      return finishQueue(ctx, followed)
+      ctx.warn(
+        waiting.length === 0
+          ? 'No job waits in the queue.'
+          : `Publishing the ${waiting.length} job${waiting.length === 1 ? '' : 's'} waiting in the queue; ${runnerWords(session)}.${paused > 0 ? ` ${paused} paused job${paused === 1 ? ' stays' : 's stay'} paused.` : ''}`
+      )
+      if (view.paused && waiting.length > 0) ctx.warn('The whole queue is paused: resume it in FlipDrop to let these run.')
+      const followed = await followJobs(session, waiting.map((job) => job.id), ctx, { known: waiting, timeoutMs })
+      return finishQueue(ctx, session, followed)
     } finally {
       await session.close()
     }

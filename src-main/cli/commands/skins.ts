@@ -6,17 +6,12 @@ import { plural, text } from '../output/format'
 
 /** `flipdrop skins [--document]`: the viewer skins (their names are what set-skin takes). */
 export const skins: Command = {
-  name: 'skins',
-  summary: 'List the viewer skins for flipbooks (or documents with --document).',
-  usage: 'skins [--document] [--json]',
-  options: { document: { type: 'boolean' } },
-  positionals: [0, 0],
   async run(values, _positionals, ctx) {
     const { client } = await ctx.services()
     const items: Skin[] = await client.listSkins(flag(values, 'document') ? 'Document' : 'Flipbook')
     ctx.result({ items }, () => {
       const rows = items.map((skin) => [skin.id === null ? 'unknown' : String(skin.id), text(skin.name), text(skin.thumbUrl), text(skin.imageUrl)])
-      return [...(items.length > 0 ? [table(['ID', 'Name', 'Thumbnail', 'Image'], rows), ''] : []), plural(items.length, 'skin')].join('\n')
+      return [...(items.length > 0 ? [table(['ID', 'Name', 'Thumbnail', 'Image'], rows, { width: ctx.tableWidth, cut: [1, 2, 3] }), ''] : []), plural(items.length, 'skin')].join('\n')
     })
     return EXIT.ok
   }

@@ -5,9 +5,10 @@ import { CliError } from '../cli-error'
 import { flag, stringOption, type Command } from '../command'
 import { EXIT } from '../exit-codes'
 import { followJobs } from '../follow-jobs'
-import { openQueueSession, unwrap, type QueueRunner } from '../queue-session'
-import { mergeIntakes, notQueued, reportJobs } from '../report-jobs'
-import { finishQueue, requireKeyWhenRunningHere } from './queue-helpers'
+import { openQueueSession, unwrap } from '../queue-session'
+import { alreadyQueued, mergeIntakes, notQueued, reportJobs } from '../report-jobs'
+import { finishQueue, mentionOthers, reportQueued, requireKeyWhenRunningHere, sayNotQueued } from './queue-helpers'
+import { WAIT_OPTIONS, WAIT_USAGE, waitMode } from './wait-flags'
 
 /** A URL (scheme:) rather than a path; a Windows drive letter ("C:\\…") is a path. */
 export function isUrl(argument: string): boolean {
@@ -20,17 +21,20 @@ function onDuplicate(value: string | undefined): SameContentChoice | 'ask' {
   throw new CliError(`--on-duplicate takes replace, new or skip, not "${value}".`, EXIT.usage)
 }
 
-/** `flipdrop upload <file|folder|url>…`: queues creates; `--wait` runs or follows them to the end. */
+/**
+ * `flipdrop upload <file|folder|url>…`: publishes and follows its own jobs to the end (never
+ * other jobs it finds queued); `--queue` only queues them, handed to a running app if any.
+ */
 export const upload: Command = {
   name: 'upload',
   summary: 'Publish PDFs (files, folders or links) as flipbooks, or documents with --document.',
-  usage: 'upload <file|folder|url>… [--document] [--name N] [--title T] [--wait] [--on-duplicate replace|new|skip] [--json]',
+  usage: `upload <file|folder|url>… [--document] [--name N] [--title T] [--on-duplicate replace|new|skip] ${WAIT_USAGE} [--json]`,
   options: {
     document: { type: 'boolean' },
     name: { type: 'string' },
     title: { type: 'string' },
-    wait: { type: 'boolean' },
-    'on-duplicate': { type: 'string' }
+    'on-duplicate': { type: 'string' },
+    ...WAIT_OPTIONS
   },
   positionals: [1, Infinity],
   async run(values, positionals, ctx) {
@@ -40,10 +44,11 @@ export const upload: Command = {
       throw new CliError('--name and --title can only be given for a single file or link.', EXIT.usage)
     }
     const choice = onDuplicate(stringOption(values, 'on-duplicate'))
+    const mode = waitMode(values)
     const docType = flag(values, 'document') ? 'Document' : 'Flipbook'
     const urls = positionals.filter(isUrl)
     const paths = positionals.filter((argument) => !isUrl(argument)).map((path) => resolve(ctx.cwd, path))
-    const session = await openQueueSession(ctx, { runUploads: flag(values, 'wait') })
+    const session = await openQueueSession(ctx, { runUploads: mode.queueOnly ? false : 'added' })
     try {
       await requireKeyWhenRunningHere(session, ctx)
       const intakes: EnqueueResult[] = []
@@ -51,19 +56,20 @@ export const upload: Command = {
       if (paths.length > 0) intakes.push(await unwrap(session.uploads.enqueuePaths({ paths, docType, onSameContent: choice, ...fields })))
       for (const url of urls) intakes.push(await unwrap(session.uploads.enqueueUrl({ url, docType, ...fields })))
       const intake = mergeIntakes(intakes)
-      const failures = notQueued(intake.refused, intake.sameContent)
-      if (!flag(values, 'wait')) return reportJobs(ctx, intake.added, failures, { tail: queuedTail(session.runner) })
-      const followed = await followJobs(session, intake.added.map((job) => job.id), ctx, intake.added)
-      return finishQueue(ctx, followed, failures)
+      session.learnPaths(intake.paths)
+      const refusals = notQueued(intake.refused, intake.sameContent, paths)
+      // Content already waiting in the queue is the user's too: its job is followed (or reported queued).
+      const already = alreadyQueued(intake.refused)
+      session.learnPaths(Object.fromEntries([...already].flatMap(([id, refusal]) => (refusal.path ? [[id, refusal.path]] : []))))
+      if (mode.queueOnly) return reportQueued(ctx, session, intake.added, already, refusals)
+      const own = [...new Set([...intake.added.map((job) => job.id), ...already.keys()])]
+      if (own.length === 0) return reportJobs(ctx, refusals)
+      sayNotQueued(ctx, refusals)
+      const followed = await followJobs(session, own, ctx, { known: intake.added, timeoutMs: mode.timeoutMs })
+      if (!followed.interrupted) await mentionOthers(ctx, session, own)
+      return finishQueue(ctx, session, followed, refusals)
     } finally {
       await session.close()
     }
   }
-}
-
-/** Where queued jobs go from here, said after the summary. */
-export function queuedTail(runner: QueueRunner): string {
-  return runner.here
-    ? '; they wait in the queue (the app, or flipdrop queue --wait, runs them)'
-    : `; the ${runner.role === 'app' ? 'FlipDrop app' : `flipdrop command (process ${runner.pid})`} runs them`
 }

@@ -1,12 +1,32 @@
 import type { JobProgress, JobView } from '../../../src-shared/domain/queue'
 
-/** A job in --json output: `{"source","state","itemId","url","message"}` (issue #10). */
+/**
+ * What became of one thing the command was given or found, as a person reads it: `done`,
+ * `skipped` (refused inside a folder, or content published already with --on-duplicate skip),
+ * `failed`, `cancelled`, `queued` (it waits in the queue), `removed` (taken out elsewhere), or
+ * a job's own state while the queue is listed or followed.
+ */
+export type Outcome = 'done' | 'skipped' | 'failed' | 'cancelled' | 'queued' | 'removed' | 'waiting' | 'uploading' | 'verifying'
+
+/**
+ * A job (or something that never became one) in --json output: the same shape wherever a job
+ * is reported. `id` is null for what was never queued; `path` is the file's full path when the
+ * command knows it (null for a link); `code` is a stable reason for scripts to branch on.
+ */
 export interface JobRecordOut {
+  id: string | null
+  state: Outcome
   source: string
-  state: string
+  path: string | null
+  code: string | null
   itemId: number | null
   url: string | null
   message: string | null
+}
+
+/** The ID as text shows it: the first 8 characters, enough to tell jobs apart (`queue --cancel` takes it). */
+export function shortId(id: string): string {
+  return id.slice(0, 8)
 }
 
 /** The file name or link the job publishes. */
@@ -14,24 +34,67 @@ export function sourceOf(job: JobView): string {
   return job.source.type === 'file' ? job.source.fileName : job.source.url
 }
 
-/** What a job's line says after its state: the link, the reason, or the failure. */
+/**
+ * What a job waits for, said for a terminal: the core's sentences speak to the window
+ * ("sign in again"), a command user acts through variables and commands.
+ */
+function waitingMessage(job: JobView): string | null {
+  const waiting = job.waiting
+  if (!waiting) return null
+  if (waiting.reason === 'signed-out') return 'Waiting for an API key the service accepts (FLIPDROP_API_KEY, or flipdrop auth login).'
+  return waiting.message
+}
+
+function failureMessage(job: JobView): string | null {
+  const failure = job.failure
+  if (!failure) return null
+  if (failure.code === 'document-host-missing') return 'Documents need the document host: set FLIPDROP_DOCUMENT_URL.'
+  return failure.message
+}
+
+/** What a job's line says after its name: the link, the reason, or the failure. */
 export function messageOf(job: JobView): string | null {
   if (job.state === 'done') return job.result?.url ?? null
-  if (job.state === 'failed') return job.failure?.message ?? null
-  if (job.state === 'waiting') return job.waiting?.message ?? null
+  if (job.state === 'failed') return failureMessage(job)
+  if (job.state === 'waiting') return waitingMessage(job)
   if (job.state === 'cancelled') return job.result ? `It had already reached the service: ${job.result.url}` : 'Cancelled.'
   if (job.paused) return 'Paused.'
   return null
 }
 
-export function toRecordOut(job: JobView): JobRecordOut {
-  return { source: sourceOf(job), state: job.state, itemId: job.result?.itemId ?? null, url: job.result?.url ?? null, message: messageOf(job) }
+/** The stable reason code of a job's state: its failure's code, or why it waits. */
+export function codeOf(job: JobView): string | null {
+  if (job.state === 'failed') return job.failure?.code ?? 'internal'
+  if (job.state === 'cancelled') return 'cancelled'
+  if (job.paused && job.state !== 'done') return 'paused'
+  if (job.state !== 'waiting' || !job.waiting) return null
+  // "offline" in the queue is "the service cannot be reached", whatever the cause.
+  return job.waiting.reason === 'offline' ? 'unreachable' : job.waiting.reason
 }
 
-/** One plain line per state change, for scripts: `done  report.pdf  https://…`. */
+/** A job as a record; `state` overrides the job's own (a job only queued is reported `queued`). */
+export function toRecordOut(job: JobView, path: string | null, state: Outcome = job.state): JobRecordOut {
+  return {
+    id: job.id,
+    state,
+    source: sourceOf(job),
+    path: job.source.type === 'file' ? path : null,
+    code: codeOf(job),
+    itemId: job.result?.itemId ?? null,
+    url: job.result?.url ?? null,
+    message: messageOf(job)
+  }
+}
+
+/** One plain line per record, for people and scripts: `done       3f2a9c1e  report.pdf  https://…`. */
+export function recordLine(record: JobRecordOut): string {
+  const id = record.id === null ? '-'.padEnd(8) : shortId(record.id)
+  return [record.state.padEnd(9), id, record.source, record.message ?? ''].join('  ').trimEnd()
+}
+
+/** A job's line as its state changes while it is followed. */
 export function stateLine(job: JobView): string {
-  const message = messageOf(job)
-  return [job.state.padEnd(9), sourceOf(job), message ?? ''].join('  ').trimEnd()
+  return recordLine(toRecordOut(job, null))
 }
 
 const UNITS = ['B', 'KB', 'MB', 'GB']

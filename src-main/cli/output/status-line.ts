@@ -1,3 +1,6 @@
+import { printable } from './sanitize'
+import { truncate } from './text-width'
+
 /** A one-line status on stderr, redrawn in place with \r while something runs. */
 export interface StatusLine {
   /** Replaces the line (at most every `everyMs`, unless `force`). */
@@ -7,27 +10,26 @@ export interface StatusLine {
 }
 
 /**
- * Draws only for a person at a terminal (`enabled`: the command's stdout is a terminal and
- * not --json) and when stderr is one too: a redirected log must not fill with \r frames.
- * Commands get one from `ctx.statusLine()`.
+ * Draws only on a live terminal (stderr is one, and not TERM=dumb): a redirected log must not
+ * fill with \r frames. Each frame is cut to the width, so it never wraps onto a second row
+ * that \r cannot reach. Commands get one from `ctx.statusLine()`.
  */
-export function createStatusLine(enabled: boolean, everyMs = 100, stream: NodeJS.WritableStream & { isTTY?: boolean }): StatusLine {
-  const active = enabled && stream.isTTY === true
+export function createStatusLine(live: boolean, columns: () => number, write: (text: string) => void, everyMs = 100): StatusLine {
   let last = 0
   let shown = false
   return {
     update(text, force = false) {
-      if (!active) return
+      if (!live) return
       const now = Date.now()
       if (!force && now - last < everyMs) return
       last = now
       shown = true
       // \x1b[K clears what a longer previous frame left on the right.
-      stream.write(`\r${text}\x1b[K`)
+      write(`\r${truncate(printable(text), Math.max(10, columns() - 1))}\x1b[K`)
     },
     clear() {
-      if (!active || !shown) return
-      stream.write('\r\x1b[K')
+      if (!live || !shown) return
+      write('\r\x1b[K')
       shown = false
     }
   }

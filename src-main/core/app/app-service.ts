@@ -1,5 +1,6 @@
 import { AppError } from '../../../src-shared/contract/errors'
 import type { AppInfo } from '../../../src-shared/domain/app-info'
+import { updatesUnavailable, type UpdateView } from '../../../src-shared/domain/updates'
 import { checkExternalUrl } from '../../../src-shared/domain/external-url'
 import type { HandlersOf } from '../area-handlers'
 import type { Startup } from '../startup'
@@ -11,6 +12,15 @@ export interface AppHost {
   openUrl(url: string): Promise<void>
   /** Puts text on the OS clipboard (Electron's clipboard in main). */
   copyText(text: string): void
+  /** FlipDrop's own updates (updates/update-flow.ts); absent where it cannot update itself. */
+  updates?: UpdatesHost
+}
+
+/** What the `app` area needs of the updater. */
+export interface UpdatesHost {
+  view(): UpdateView
+  check(): Promise<UpdateView>
+  restartToUpdate(): Promise<UpdateView>
 }
 
 /** The `app` area: facts about the app, its start-up, and safe external links. It answers even when start-up failed. */
@@ -32,6 +42,9 @@ export function createAppService(host: AppHost, startup: Startup): AppService {
       host.copyText(text)
       return undefined
     },
+    updates: () => host.updates?.view() ?? updatesUnavailable(host.info.version),
+    checkForUpdates: () => host.updates?.check() ?? updatesUnavailable(host.info.version),
+    restartToUpdate: () => host.updates?.restartToUpdate() ?? updatesUnavailable(host.info.version),
     startupState: () => startup.state(),
     retryStartup: () => startup.retry()
   }

@@ -49,6 +49,20 @@ export const SETTINGS_WORDS = {
     change: 'To use another key, sign out from the account menu (your name at the bottom of the sidebar) and sign in again.'
   },
 
+  updates: {
+    heading: 'Updates',
+    version: (version: string) => `This is FlipDrop ${version}.`,
+    check: 'Check for updates',
+    checking: 'Checking…',
+    upToDate: 'FlipDrop is up to date.',
+    checkedAt: (when: string) => `Last checked ${when}.`,
+    downloading: (version: string, percent: number | null) => `Downloading FlipDrop ${version}${percent === null ? '' : ` (${percent} %)`}… You can keep working.`,
+    ready: (version: string) => `FlipDrop ${version} is ready.`,
+    restart: 'Restart to update',
+    waitingForUploads: 'It installs once your uploads are done, or the next time you quit FlipDrop.',
+    failed: 'FlipDrop could not check for updates. Check your connection and try again.'
+  },
+
   links: {
     heading: 'Linked files and hot folders',
     lead: 'A linked PDF updates its flipbook each time you save the file again: same link, so readers always see the latest version.',

@@ -13,6 +13,7 @@ const root = fileURLToPath(new URL('../../..', import.meta.url))
 
 interface Report {
   handlers: string[]
+  sessionProxies: unknown[]
   windows: { webPreferences?: Record<string, unknown> }[]
   loaded: string[]
   menu: boolean
@@ -51,6 +52,8 @@ describe('the built main process', () => {
     expect(report.loaded).toEqual(['app://flipdrop/index.html'])
     expect(report.menu).toBe(true)
     expect(report.permissionHandlers).toBe(2)
+    // No proxy in Settings: the window's session follows the system's.
+    expect(report.sessionProxies).toEqual([{ mode: 'system' }])
   })
 
   it('serves the built renderer on a privileged app:// scheme, with the CSP as a header', async () => {

@@ -13,6 +13,8 @@ const record = {
   singleInstance: false,
   privilegedSchemes: [],
   protocolHandlers: [],
+  // Proxy configurations main gave the window's session (Settings → Network).
+  sessionProxies: [],
   served: null,
   userDataSet: null,
   appUserModelId: null,
@@ -101,6 +103,9 @@ export const session = {
     setPermissionRequestHandler: () => record.permissionHandlers++,
     setPermissionCheckHandler: () => record.permissionHandlers++,
     resolveProxy: async () => 'DIRECT',
+    setProxy: async (config) => {
+      record.sessionProxies.push(config)
+    },
     protocol: {
       handle: (scheme, handler) => {
         record.protocolHandlers.push(scheme)

@@ -446,3 +446,30 @@ describe('notification text on Linux', () => {
     expect(FakeNotification.instances[0]?.options.body).toBe('“Sales & Marketing” is online. Click to see it in FlipDrop.')
   })
 })
+
+describe('closing the window while uploads run', () => {
+  it('keeps the window (minimized) where no tray icon can be seen, and lets it close once quitting', () => {
+    const t = setUp({ platform: 'linux', jobs: [fileJob('a', 'uploading', { size: 1000 })] })
+    t.ready()
+    expect(t.desktop.windowClosing({ quitting: false, trayVisible: false })).toBe(true)
+    expect(t.desktop.windowClosing({ quitting: true, trayVisible: false })).toBe(false)
+  })
+
+  it('lets it close to the tray where one is seen, clearing its taskbar bar first so it does not freeze', () => {
+    const t = setUp({ platform: 'linux', jobs: [fileJob('a', 'uploading', { size: 1000 })] })
+    t.ready()
+    t.progressed('a', 500, 1000)
+    vi.advanceTimersByTime(DESKTOP_REFRESH_MS)
+    expect(t.window()?.progress.at(-1)).toEqual({ value: 0.5, mode: 'normal' })
+    expect(t.desktop.windowClosing({ quitting: false, trayVisible: true })).toBe(false)
+    expect(t.window()?.progress.at(-1)).toEqual({ value: -1, mode: 'none' })
+    t.closeWindow()
+    expect(FakeTray.instances).toHaveLength(1)
+  })
+
+  it('lets it close when nothing is left to upload', () => {
+    const t = setUp({ platform: 'linux', jobs: [fileJob('a', 'done')] })
+    t.ready()
+    expect(t.desktop.windowClosing({ quitting: false, trayVisible: false })).toBe(false)
+  })
+})

@@ -23,6 +23,10 @@ export class FakeWebContents {
   isDestroyed(): boolean {
     return false
   }
+  crashedByApp = 0
+  forcefullyCrashRenderer(): void {
+    this.crashedByApp++
+  }
   /** Fires a cancellable event and says whether the glue cancelled it. */
   fireCancellable(event: string, ...args: unknown[]): boolean {
     let prevented = false
@@ -36,7 +40,10 @@ export class FakeBrowserWindow {
   readonly webContents = new FakeWebContents()
   readonly loaded: string[] = []
   readonly onceListeners = new Map<string, Listener>()
+  readonly windowListeners = new Map<string, Listener[]>()
   shown = false
+  minimized = false
+  destroyed = false
   constructor(readonly options: { webPreferences?: Record<string, unknown> }) {
     FakeBrowserWindow.created.push(this)
   }
@@ -50,6 +57,22 @@ export class FakeBrowserWindow {
   }
   show(): void {
     this.shown = true
+  }
+  on(event: string, listener: Listener): this {
+    this.windowListeners.set(event, [...(this.windowListeners.get(event) ?? []), listener])
+    return this
+  }
+  /** Fires a window event; true when a listener called preventDefault. */
+  fire(event: string, ...args: unknown[]): boolean {
+    let prevented = false
+    for (const listener of this.windowListeners.get(event) ?? []) listener({ preventDefault: () => (prevented = true) }, ...args)
+    return prevented
+  }
+  isDestroyed(): boolean {
+    return this.destroyed
+  }
+  minimize(): void {
+    this.minimized = true
   }
   static getAllWindows(): FakeBrowserWindow[] {
     return FakeBrowserWindow.created

@@ -90,6 +90,44 @@ describe('quitting while uploading', () => {
   })
 })
 
+describe('a core that does not close', () => {
+  it('quits anyway after the time limit, saying so in the log', async () => {
+    vi.useFakeTimers()
+    try {
+      const app = new FakeApp()
+      const log = vi.fn()
+      guardQuit(app as never, {
+        runningUploads: () => 0,
+        confirm: async () => true,
+        close: () => new Promise<void>(() => {}),
+        quitting: () => {},
+        log
+      })
+      app.quit()
+      await vi.advanceTimersByTimeAsync(4_999)
+      expect(app.exit).not.toHaveBeenCalled()
+      await vi.advanceTimersByTimeAsync(1)
+      expect(log).toHaveBeenCalledWith('FlipDrop did not finish closing within 5 s; quitting anyway')
+      expect(app.exit).toHaveBeenCalledWith(0)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('closes the core once when the updater closed it before quitting, and says the quit was decided', async () => {
+    const app = new FakeApp()
+    const close = vi.fn(async () => {})
+    const guard = guardQuit(app as never, { runningUploads: () => 0, confirm: async () => true, close, quitting: () => {}, log: vi.fn() })
+    expect(guard.quitting).toBe(false)
+    await guard.closeCore()
+    app.quit()
+    expect(guard.quitting).toBe(true)
+    await settle()
+    expect(close).toHaveBeenCalledTimes(1)
+    expect(app.exit).toHaveBeenCalledWith(0)
+  })
+})
+
 describe('askBeforeQuitting', () => {
   beforeEach(() => desktopElectronFake.dialog.showMessageBox.mockClear())
 

@@ -40,6 +40,12 @@ async function queue(settings: Record<string, unknown> = {}): Promise<QueueCore>
   return started
 }
 
+/** The key's account is confirmed once per core before anything is queued for it. */
+async function waitForAccount(core: QueueCore['core']): Promise<void> {
+  const started = Date.now()
+  while (core.connection.accountId === null && Date.now() - started < 10_000) await new Promise((resolve) => setTimeout(resolve, 20))
+}
+
 const itemsNamed = (name: string) => [...emulator.state.items.values()].filter((item) => item.name === name)
 const historyOf = (core: QueueCore['core'], id: string): string =>
   core.uploads
@@ -151,6 +157,26 @@ describe('stops reach every step', () => {
     expect(itemsNamed('cancelled while waiting')).toHaveLength(1)
     expect(emulator.state.requests.filter((entry) => entry.path === '/api/create-by-file').length).toBeGreaterThan(0)
     expect(jobNamed(view, 'another one')?.state).toBe('done')
+  }, 40_000)
+
+  it('quitting while the service still handles a create: the next start sends nothing again, and one item results', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'flipdrop-reconcile-quit-'))
+    const first = await startQueueCore(emulator, { dir, settings: { baseUrl: emulator.baseUrl } })
+    await waitForAccount(first.core)
+    // The service takes the whole request, then needs 1.5 s before the item exists.
+    emulator.faults.add({ route: '/api/create-by-file', kind: 'latency', ms: 1_500, count: 1 })
+    const before = createRequests(emulator)
+    await first.core.uploads.enqueuePaths({ paths: [await writePdf(files, 'landing late.pdf', 2)], docType: 'Flipbook', onSameContent: 'new' })
+    while (createRequests(emulator) === before) await new Promise((resolve) => setTimeout(resolve, 10))
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    await first.core.close()
+    // Started again at once: the first lookup finds nothing yet.
+    const again = await startQueueCore(emulator, { dir, settings: { baseUrl: emulator.baseUrl } })
+    cores.push(again)
+    const view = await waitForQueue(again.core, allFinished, 20_000)
+    expect(itemsNamed('landing late')).toHaveLength(1)
+    expect(createRequests(emulator)).toBe(before + 1)
+    expect(view.jobs[0]?.result?.itemId).toBe(itemsNamed('landing late')[0]?.id)
   }, 40_000)
 
   it('pause and quit stop a lookup at once, not after the service answers', async () => {

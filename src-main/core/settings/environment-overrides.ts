@@ -1,0 +1,13 @@
+import type { EnvironmentOverrides } from './effective-settings'
+
+/**
+ * Reads FLIPDROP_* overrides from an environment (documented in the README). Its own file, so
+ * the command can read them without loading the whole core (core.ts re-exports it).
+ */
+export function environmentOverrides(env: NodeJS.ProcessEnv): EnvironmentOverrides {
+  const overrides: EnvironmentOverrides = {}
+  if (env['FLIPDROP_API_KEY']?.trim()) overrides.apiKey = env['FLIPDROP_API_KEY'].trim()
+  if (env['FLIPDROP_BASE_URL']?.trim()) overrides.baseUrl = env['FLIPDROP_BASE_URL'].trim().replace(/\/+$/, '')
+  if (env['FLIPDROP_DOCUMENT_URL']?.trim()) overrides.documentUrl = env['FLIPDROP_DOCUMENT_URL'].trim().replace(/\/+$/, '')
+  return overrides
+}
