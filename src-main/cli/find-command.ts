@@ -12,6 +12,12 @@ export type Found =
 
 const isWord = (arg: string | undefined): arg is string => arg !== undefined && !arg.startsWith('-')
 
+/** A bare word (no path separator or extension) of two letters or more that begins a subcommand's word. */
+function looksLikeSubcommand(word: string, names: readonly string[]): boolean {
+  if (word.length < 2 || /[./\\]/.test(word)) return false
+  return names.some((name) => (name.split(' ')[1] ?? '').startsWith(word.toLowerCase()))
+}
+
 /**
  * Finds the command the arguments name: `link add …` by its words, `unlink …` by an alias.
  * A group word followed by a word that is none of its subcommands is an older spelling
@@ -27,8 +33,11 @@ export function findCommand(commands: readonly CommandEntry[], argv: readonly st
     if (sub) return { kind: 'command', entry: sub, rest: argv.slice(2) }
     if (!isWord(second)) return { kind: 'group', word: first, rest: argv.slice(1) }
     const older = named(first)
+    const known = subcommands.map((entry) => entry.name)
+    // `link ad x` is a subcommand mistyped, not a file named "ad": a bare word that begins one.
+    if (older && looksLikeSubcommand(second, known)) return { kind: 'unknown', typed: `${first} ${second}`, known }
     if (older) return { kind: 'command', entry: older, rest: argv.slice(1) }
-    return { kind: 'unknown', typed: `${first} ${second}`, known: subcommands.map((entry) => entry.name) }
+    return { kind: 'unknown', typed: `${first} ${second}`, known }
   }
   const entry = named(first)
   if (entry) return { kind: 'command', entry, rest: argv.slice(1) }

@@ -44,10 +44,12 @@ describe('flipdrop help, --version and "did you mean"', { timeout: 120_000 }, ()
   })
 
   it('a mistyped command or flag: a short message naming the closest ones and where help is (exit 2), not the overview', async () => {
-    const [command, flagTypo, subcommand, nothingClose, help] = await inGroups([
+    const [command, flagTypo, subcommand, olderSpelling, nothingClose, help] = await inGroups([
       () => run(['lsit']),
       () => run(['list', '--pgae', '2']),
       () => run(['hotfolder', 'ad', '/tmp']),
+      // `link <file> <id>` still runs `link add`, but "ad" is a subcommand mistyped, not a file.
+      () => run(['link', 'ad', 'x']),
       () => run(['frobnicate']),
       () => run(['help', 'uplod'])
     ])
@@ -55,6 +57,7 @@ describe('flipdrop help, --version and "did you mean"', { timeout: 120_000 }, ()
     expect(flagTypo).toEqual({ code: 2, stdout: '', stderr: 'flipdrop list: unknown flag --pgae. Did you mean "--page"?\nRun "flipdrop list --help" for help.\n' })
     expect(subcommand.code).toBe(2)
     expect(subcommand.stderr).toBe('flipdrop: unknown command "hotfolder ad". Did you mean "hotfolder add"?\nRun "flipdrop help hotfolder" for help.\n')
+    expect(olderSpelling).toEqual({ code: 2, stdout: '', stderr: 'flipdrop: unknown command "link ad". Did you mean "link add"?\nRun "flipdrop help link" for help.\n' })
     expect(nothingClose).toEqual({ code: 2, stdout: '', stderr: 'flipdrop: unknown command "frobnicate".\nRun "flipdrop help" for help.\n' })
     expect(help.code).toBe(2)
     expect(help.stderr).toBe('flipdrop help: no command "uplod". Did you mean "upload"?\nRun "flipdrop help" for help.\n')

@@ -26,7 +26,8 @@ function sortKey(values: OptionValues): SortKey | undefined {
  * On a narrow terminal, Name, Folder and Link are cut; when that is not enough, Leads, Views,
  * Folder and Type are left out, in that order (`--json` or a pipe always has every column).
  */
-const FIT = { cut: [2, 3, 7], drop: [6, 5, 3, 1] }
+// A cut link cannot be opened or copied: it goes first, then leads, views, folder and type.
+const FIT = { cut: [2, 3, 7], drop: [7, 6, 5, 3, 1] }
 
 function render(list: WholeList, page: string, cappedNote: string, width: number | undefined): string {
   const rows = list.items.map((item: ItemSummary) => [

@@ -12,6 +12,11 @@ export function facts(rows: readonly (readonly [string, string | number | boolea
 
 /** No column is cut below this, or it would say nothing. */
 const FLOOR = 8
+/**
+ * Columns are dropped until cut columns keep at least this much (or all of a shorter value):
+ * "Spring Cat…" beside a link cut to "http://12…" helps nobody; a whole name with fewer columns does.
+ */
+const COMFORT = 20
 
 /** How a table may be cut to fit. */
 export interface TableFit {
@@ -19,17 +24,18 @@ export interface TableFit {
   width: number | undefined
   /** The columns that may be cut, by index; the others (IDs, dates, counts) stay whole. All, when not given. */
   cut?: readonly number[]
-  /** Columns left out, in this order, while the table cannot fit even with every cut column at its narrowest. */
+  /** Columns left out, in this order, while the table cannot fit with every cut column at a comfortable width (COMFORT). */
   drop?: readonly number[]
 }
 
-/** The columns shown: all, less those dropped (in order) until the narrowest table fits. */
+/** The columns shown: all, less those dropped (in order) until the table fits with cut columns still readable. */
 function shownColumns(natural: readonly number[], fit: TableFit, width: number): number[] {
   const shown = natural.map((_, index) => index)
   const cut = new Set(fit.cut ?? shown)
-  const narrowest = (): number => shown.reduce((sum, index) => sum + (cut.has(index) ? Math.min(FLOOR, natural[index] ?? 0) : (natural[index] ?? 0)), 2 * (shown.length - 1))
+  const comfortable = (): number =>
+    shown.reduce((sum, index) => sum + (cut.has(index) ? Math.min(COMFORT, natural[index] ?? 0) : (natural[index] ?? 0)), 2 * (shown.length - 1))
   for (const index of fit.drop ?? []) {
-    if (narrowest() <= width) break
+    if (comfortable() <= width) break
     shown.splice(shown.indexOf(index), 1)
   }
   return shown
