@@ -1,0 +1,46 @@
+import { createPinia, setActivePinia } from 'pinia'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { nextTick } from 'vue'
+import { updatesUnavailable, type UpdateView } from '../../src-shared/domain/updates'
+import { followUpdateOffer } from '../../src-renderer/src/composables/use-update-offer'
+import { useToast } from '../../src-renderer/src/stores/toast'
+import { installBridge } from './fake-main'
+
+const idle: UpdateView = { ...updatesUnavailable('1.0.0'), available: true }
+const ready: UpdateView = { ...idle, phase: 'ready', version: '1.1.0' }
+
+function mainWithUpdater() {
+  return installBridge((channel) => {
+    if (channel === 'app:updates') return { ok: true, value: idle }
+    if (channel === 'app:restartToUpdate') return { ok: true, value: { ...ready } }
+    return { ok: true, value: null }
+  })
+}
+
+describe('a downloaded update is offered wherever the designer is', () => {
+  beforeEach(() => setActivePinia(createPinia()))
+
+  it('once per version, only when no upload runs, and its action restarts through main', async () => {
+    const main = mainWithUpdater()
+    const stop = followUpdateOffer()
+    const toast = useToast()
+    await nextTick()
+
+    main.fire('app:updatesChanged', { ...ready, waitingForUploads: true })
+    await nextTick()
+    expect(toast.toasts).toEqual([])
+
+    main.fire('app:updatesChanged', ready)
+    await nextTick()
+    expect(toast.toasts.map((entry) => [entry.text, entry.action?.label])).toEqual([['FlipDrop 1.1.0 is ready.', 'Restart to update']])
+
+    main.fire('app:updatesChanged', { ...ready })
+    await nextTick()
+    expect(toast.toasts).toHaveLength(1)
+
+    await toast.act(toast.toasts[0]?.id ?? -1)
+    expect(main.calls.filter((call) => call.channel === 'app:restartToUpdate')).toHaveLength(1)
+    stop()
+    expect(main.listenerCount('app:updatesChanged')).toBe(0)
+  })
+})
