@@ -30,15 +30,21 @@ function isWide(code: number): boolean {
   )
 }
 
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/
+
 /** Columns one character takes. */
 function charWidth(char: string): number {
   const code = char.codePointAt(0) ?? 0
+  // Latin and the like: one column, without searching the tables.
+  if (code < 0x0300) return 1
   if (ZERO_WIDTH.some(([from, to]) => code >= from && code <= to)) return 0
   return isWide(code) ? 2 : 1
 }
 
 /** Columns `text` takes (no control characters expected: sanitize first). */
 export function displayWidth(text: string): number {
+  // Plain ASCII (all of the help, most names): as wide as it is long. Help measures every line.
+  if (PRINTABLE_ASCII.test(text)) return text.length
   let width = 0
   for (const char of text) width += charWidth(char)
   return width

@@ -31,7 +31,7 @@ export interface HoldingProcess {
 export interface ConnectToHolderOptions {
   /** How long a live holder may take to answer before giving up (default 3000 ms). */
   timeoutMs?: number
-  /** How long to wait for a holder that takes no work (a plain `flipdrop upload` queueing files) to leave (default 60 s). */
+  /** How long to wait for a holder that takes no work (a `flipdrop upload` working on its own files) to leave (default 60 s). */
   waitForFolderMs?: number
   /** Told once when waiting for such a holder, to say so. */
   onWait?: (holder: { pid: number; role: string }) => void
@@ -50,9 +50,10 @@ function notAnswering(pid: number): Error {
   return new Error(`Another FlipDrop (process ${pid}) is using this data folder but does not answer. Close it and try again.`)
 }
 
-function stillQueueing(pid: number): Error {
+/** Said after waiting `waitedMs` for a holder that takes no work: a command publishing or queueing only its own files. */
+function stillBusy(pid: number, waitedMs: number): Error {
   return new Error(
-    `flipdrop (process ${pid}) is still queueing files in this data folder, and it takes no work from other commands. Try again once it has finished.`
+    `flipdrop (process ${pid}) is still working on its own files in this data folder after ${waitedMs < 1000 ? `${waitedMs} ms` : `${Math.round(waitedMs / 1000)} s`}, and it takes no work from other commands. Try again once it has finished.`
   )
 }
 
@@ -187,7 +188,7 @@ export async function connectToHolder(dataDir: string, options: ConnectToHolderO
     const { socket: address, token, role = 'app' } = holder.info
     if (holder.info['handoff'] === 'off') {
       waitUntil ??= Date.now() + (options.waitForFolderMs ?? DEFAULT_WAIT_FOR_FOLDER_MS)
-      if (Date.now() >= waitUntil) throw stillQueueing(holder.pid)
+      if (Date.now() >= waitUntil) throw stillBusy(holder.pid, options.waitForFolderMs ?? DEFAULT_WAIT_FOR_FOLDER_MS)
       const waiting = (): void => {
         if (!told) options.onWait?.({ pid: holder.pid, role })
         told = true

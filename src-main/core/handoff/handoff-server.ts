@@ -140,7 +140,7 @@ export async function startHandoffServer(options: HandoffServerOptions): Promise
       return
     }
     if (!dispatch) {
-      const message = `This flipdrop (process ${process.pid}) only queues files and runs no uploads, so it takes no work from other commands. Try again once it has finished.`
+      const message = `This flipdrop (process ${process.pid}) works only on its own files, so it takes no work from other commands. Try again once it has finished.`
       send(socket, { id: request.id, reply: { ok: false, error: { code: 'not-allowed', message } } })
       return
     }

@@ -60,7 +60,7 @@ describe('a core that runs no uploads', () => {
         ok: false,
         error: {
           code: 'not-allowed',
-          message: `This flipdrop (process ${process.pid}) only queues files and runs no uploads, so it takes no work from other commands. Try again once it has finished.`
+          message: `This flipdrop (process ${process.pid}) works only on its own files, so it takes no work from other commands. Try again once it has finished.`
         }
       }
     })
@@ -81,7 +81,7 @@ describe('a core that runs no uploads', () => {
     const holder = await queueingCommand()
     const started = Date.now()
     await expect(connectToHolder(holder.userDataDir, { waitForFolderMs: 300 })).rejects.toThrow(
-      `flipdrop (process ${process.pid}) is still queueing files in this data folder, and it takes no work from other commands. Try again once it has finished.`
+      `flipdrop (process ${process.pid}) is still working on its own files in this data folder after 300 ms, and it takes no work from other commands. Try again once it has finished.`
     )
     expect(Date.now() - started).toBeLessThan(3_000)
   })
