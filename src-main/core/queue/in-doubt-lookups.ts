@@ -1,4 +1,5 @@
 import { stat } from 'node:fs/promises'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { docTypeOn } from '../../../src-shared/domain/service/item'
 import type { ApiClient } from '../api/api-client'
 import { hashDownload } from '../api/http/hash-download'
@@ -17,6 +18,18 @@ export interface InDoubtLookupsDependencies {
   save(job: JobRecord): Promise<JobRecord>
 }
 
+/**
+ * A create sent by an earlier run (it crashed, was killed or quit mid-request) may still be
+ * in the service's hands: it had the whole request and goes on with it after the sender died,
+ * and a busy service takes its time. A lookup at once then finds nothing, the file is sent
+ * again, and two items appear — seen in the 20-PDF SIGKILL test when the machine was busy
+ * (not reproduced on demand: the emulator drops a request once its sender's socket closes).
+ * So for such creates "absent" is believed only once this long has passed since the attempt
+ * started; before that the lookup waits and asks once more. Doubts of this run need no wait:
+ * their request ended here (an answer, a reset, a timeout) before the retry.
+ */
+export const EARLIER_RUN_SETTLE_MS = 5_000
+
 /** How a link's PDF is compared when the plan's limit is unknown (the service's own cap stays the final word). */
 const UNKNOWN_LIMIT_BYTES = 2 * 1024 ** 3
 
@@ -27,6 +40,8 @@ const UNKNOWN_LIMIT_BYTES = 2 * 1024 ** 3
  */
 export class InDoubtLookups {
   private readonly chains = new Map<string, Promise<unknown>>()
+  /** Attempts that began before this are an earlier run's (see EARLIER_RUN_SETTLE_MS). */
+  private readonly startedAt = Date.now()
 
   constructor(private readonly deps: InDoubtLookupsDependencies) {}
 
@@ -46,7 +61,13 @@ export class InDoubtLookups {
     const run = previous.then(async () => {
       signal.throwIfAborted()
       const context = await this.context(job, client, signal)
-      const found = await findCreatedItem(job, context)
+      let found = await findCreatedItem(job, context)
+      const since = job.inDoubtSince
+      const wait = since !== null && since < this.startedAt ? since + EARLIER_RUN_SETTLE_MS - Date.now() : 0
+      if (found.outcome === 'absent' && wait > 0) {
+        await sleep(wait, undefined, { signal })
+        found = await findCreatedItem(job, context)
+      }
       // The freshest record: the job may have been renamed or paused while this waited its turn.
       const current = this.deps.jobs().find((entry) => entry.id === job.id) ?? job
       return this.deps.save(settle(current, found))
