@@ -6,6 +6,9 @@ import { E2E_KEY, expect, test } from './fixtures'
 import { SignInPage } from './pages/sign-in-page'
 import { snapshotLaptop } from './support/snapshot-laptop'
 
+// Signing in stores the key in a real gnome-keyring, which a busy machine slows to 20 s at times.
+test.describe.configure({ timeout: 60_000 })
+
 test('a good key signs in, shows the account, and is stored in the keychain', async ({ app, emulator, host, keychain }) => {
   const signIn = new SignInPage(app.page)
   await expect(signIn.heading).toBeVisible()

@@ -188,6 +188,13 @@ async function watchLag(page: Page): Promise<void> {
 }
 
 /** The longest gap seen since {@link watchLag}, in ms. */
+/**
+ * The longest main-thread gap allowed while a thumbnail is stopped. Timer jitter alone reaches
+ * half a second on two cores running two test workers; a render that is not stopped blocks
+ * for tens of seconds (operator_list_cycle.pdf: about 50 s, then out of memory).
+ */
+const MAX_LAG_MS = 1_000
+
 function worstLag(page: Page): Promise<number> {
   return page.evaluate(() => (globalThis as unknown as { lagWatch: { worst: number } }).lagWatch.worst)
 }
@@ -205,7 +212,7 @@ test('a first page that never finishes drawing is stopped within its budget: pla
   test.info().annotations.push({ type: 'measured', description: `operator_list_cycle.pdf stopped after ${stoppedAfter} ms (budget ${RENDER_TIME_BUDGET_MS} ms); worst main-thread gap ${lag.toFixed(0)} ms` })
   // The budget, plus getting there: the row drawn, pdf.js loaded, a worker started (slower on a busy machine).
   expect(stoppedAfter).toBeLessThan(RENDER_TIME_BUDGET_MS + 6_000)
-  expect(lag).toBeLessThan(500)
+  expect(lag).toBeLessThan(MAX_LAG_MS)
   // The window still answers, and pdf.js draws the next file (in a fresh worker).
   await expect(app.heading('publish')).toBeVisible()
   const dir = await mkdtemp(join(tmpdir(), 'flipdrop-thumbs-'))
@@ -227,7 +234,7 @@ test('a first page with a giant image stays within its budget and leaves the win
   const state = await thumbnail.getAttribute('data-state')
   test.info().annotations.push({ type: 'measured', description: `bomb_giant.pdf: ${String(state)} after ${settledAfter} ms; worst main-thread gap ${lag.toFixed(0)} ms` })
   expect(settledAfter).toBeLessThan(RENDER_TIME_BUDGET_MS + 6_000)
-  expect(lag).toBeLessThan(500)
+  expect(lag).toBeLessThan(MAX_LAG_MS)
   const dir = await mkdtemp(join(tmpdir(), 'flipdrop-thumbs-'))
   const [nextId = ''] = await queueHeld(host, [await writeColouredPdf(dir, 'after-the-bomb.pdf')])
   await expect(thumbnailOf(app.page, nextId)).toHaveAttribute('data-state', 'ready')

@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 
 /** Page object of the sign-in view (the first run): the key, its help link and error, the tucked-away addresses. */
 export class SignInPage {
@@ -45,5 +45,9 @@ export class SignInPage {
       await this.serviceAddress.fill(options.baseUrl)
     }
     await this.page.getByRole('button', { name: 'Sign in' }).click()
+    // Checked with the service, then stored in the keychain (a real gnome-keyring, which on a
+    // busy machine has taken 20 s): longer than one expect's 5 s. Done when the check ends or says why it failed.
+    const checking = this.page.getByRole('button', { name: 'Checking the key…' })
+    await expect.poll(async () => (await checking.count()) === 0 || (await this.alert.count()) > 0, { timeout: 45_000 }).toBe(true)
   }
 }
