@@ -3,6 +3,8 @@ import { createLogger } from '../core/log'
 import { openLogFile } from '../core/logging/log-file'
 import { verboseLogging } from '../core/logging/log-level'
 import type { KeychainStore } from '../core/secrets/key-store'
+import type { AccountBook } from './accounts/account-book'
+import type { KeyAccount } from './accounts/key-accounts'
 import type { CliServices } from './cli-services'
 import { ProgressBoard } from './output/progress-board'
 import { printableLines, terminalSafeJson } from './output/sanitize'
@@ -48,9 +50,17 @@ export interface CliContext {
   statusLine(everyMs?: number): StatusLine
   /** A block of progress lines on stderr, cut to its width. */
   progressBoard(): ProgressBoard
-  /** The service for the key (FLIPDROP_API_KEY or the app's keychain); exit 3 without one. */
+  /** `--account`: the signed-in account the command works for (email, UserID, name or brand), when given. */
+  readonly accountChoice: string | undefined
+  /** The OS keychain, where the app keeps one key per account (a stand-in in tests). */
+  keychain(): Promise<KeychainStore>
+  /** The keys held (FLIPDROP_API_KEY, else the keychain's) and whose they are. */
+  accounts(): Promise<AccountBook>
+  /** The account (and key) the command uses: `--account`'s, else the app's current one; exit 3 without a key. */
+  account(): Promise<KeyAccount>
+  /** The service for that account's key; exit 3 without one. */
   services(): Promise<CliServices>
-  /** The key in use, once found: the logger redacts it from every line. */
+  /** Every key read (the one in use and the other accounts'), once found: the logger redacts them from every line. */
   readonly secrets: string[]
   close(): Promise<void>
 }
@@ -62,6 +72,8 @@ export interface ContextOptions {
   dataDir: string
   cwd: string
   signal: AbortSignal
+  /** `--account`, when given. */
+  account?: string
   keychain?: KeychainStore
 }
 
@@ -70,6 +82,9 @@ export function createCliContext(options: ContextOptions): CliContext {
   const { io } = options
   const secrets: string[] = []
   let services: Promise<CliServices> | undefined
+  let keychain: Promise<KeychainStore> | undefined
+  let book: Promise<AccountBook> | undefined
+  let chosen: Promise<KeyAccount> | undefined
   let closing: Promise<void> | undefined
   const redact = (text: string): string => secrets.reduce((line, secret) => line.split(secret).join('[redacted]'), text)
   // Text from the service or the disk is shown, never run by the terminal (sanitize.ts).
@@ -123,18 +138,28 @@ export function createCliContext(options: ContextOptions): CliContext {
     write: progress,
     statusLine: (everyMs) => createStatusLine(live, () => terminal.stderrColumns(), progress, everyMs),
     progressBoard: () => new ProgressBoard(progress, () => terminal.stderrColumns()),
+    accountChoice: options.account,
+    keychain() {
+      // Imported here, not at the top: commands that never need a key do not load the keychain store.
+      keychain ??= options.keychain ? Promise.resolve(options.keychain) : import('../core/secrets/keychain-store').then(({ createKeychainStore }) => createKeychainStore())
+      return keychain
+    },
+    accounts() {
+      book ??= import('./accounts/book-for').then(({ accountBookFor }) => accountBookFor(context))
+      return book
+    },
+    account() {
+      chosen ??= context.accounts().then((held) => {
+        if (held.fromEnvironment && options.account !== undefined) context.warn('FLIPDROP_API_KEY is set, so its account is used and --account is ignored.')
+        return held.choose(options.account)
+      })
+      return chosen
+    },
     services() {
       // Imported here, not at the top: commands that never reach the service (help, queue
       // handed to the app) do not load the client, the keychain or the settings store.
-      services ??= import('./cli-services').then(({ openCliServices }) =>
-        openCliServices({
-          dataDir: options.dataDir,
-          env: options.env,
-          log,
-          signal: options.signal,
-          ...(options.keychain ? { keychain: options.keychain } : {}),
-          onKey: (key) => secrets.push(key)
-        })
+      services ??= Promise.all([import('./cli-services'), context.account()]).then(([{ openCliServices }, account]) =>
+        openCliServices({ dataDir: options.dataDir, env: options.env, log, signal: options.signal, key: account.held.key })
       )
       return services
     },

@@ -1,4 +1,5 @@
 import { AppError } from '../../src-shared/contract/errors'
+import { AccountChoiceError } from '../core/accounts/resolve-account'
 import { ServiceError } from '../core/api/service-error'
 import { KeychainError } from '../core/secrets/keychain-error'
 import { EXIT, type ExitCode } from './exit-codes'
@@ -110,12 +111,18 @@ export function appFailure(code: string, message: string, place: FailurePlace | 
 }
 
 /**
- * The code, message and exit code for anything a command threw: a missing or refused key is
- * 3, a service out of reach (refused, stalled, no such host, TLS, a bad address) is 4,
+ * The code, message and exit code for anything a command threw: a missing or refused key (or
+ * an --account not signed in) is 3, an --account naming several is 2, a service out of reach (refused, stalled, no such host, TLS, a bad address) is 4,
  * everything else 1. Messages speak to a terminal: they name the variable or command to use.
  */
 export function describeFailure(error: unknown, place?: FailurePlace): FailureRecord {
   if (error instanceof CliError) return { code: error.code, message: error.message, exitCode: error.exitCode }
+  // --account: a name two accounts share is a usage mistake (their user IDs tell them apart); one not signed in needs a key.
+  if (error instanceof AccountChoiceError) {
+    return error.reason === 'ambiguous'
+      ? { code: 'ambiguous-account', message: error.message, exitCode: EXIT.usage }
+      : { code: 'account-not-signed-in', message: error.message, exitCode: EXIT.noKey }
+  }
   if (error instanceof ServiceError) return serviceFailure(error, place)
   if (error instanceof AppError) return appFailure(error.code, error.message, place)
   if (error instanceof KeychainError) return { code: error.code, message: error.message, exitCode: EXIT.noKey }

@@ -14,9 +14,11 @@ export interface CommandCore extends Booted {
 /**
  * Starts the core in this process for a command (it takes the data folder): no window, no
  * OS integration, errors of the core printed on stderr. Shared by the queue and links sessions.
- * With `runUploads: false` it takes no work from other commands (see core.ts).
+ * With `runUploads: false` it takes no work from other commands (see core.ts); `account` (a
+ * UserID) is current for this process only, never for the app; `keychain` is the command's own
+ * (the one its account was chosen from).
  */
-export function bootCommandCore(ctx: CliContext, options: Pick<CoreConfig, 'links' | 'runUploads'> & { emit: EventSink }): CommandCore {
+export function bootCommandCore(ctx: CliContext, options: Pick<CoreConfig, 'links' | 'runUploads' | 'account' | 'keychain'> & { emit: EventSink }): CommandCore {
   const { emit, ...extra } = options
   let failure: unknown
   const booted = boot(

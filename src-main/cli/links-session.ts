@@ -8,6 +8,7 @@ import type { CliContext } from './cli-context'
 import { bootCommandCore } from './command-core'
 import { CliError } from './cli-error'
 import { EXIT } from './exit-codes'
+import { AccountChoiceError } from '../core/accounts/resolve-account'
 
 /** Links and hot folders, wherever the data folder is held: here, or in the app (or `flipdrop watch`). */
 export interface LinksSession {
@@ -23,12 +24,15 @@ export function settleMs(env: NodeJS.ProcessEnv): number | undefined {
 }
 
 /** Takes the data folder and starts the core here (links watched or not, uploads run or not). */
-async function here(ctx: CliContext, extra: Pick<CoreConfig, 'links' | 'runUploads'>, onEvent?: (channel: string, payload: unknown) => void): Promise<LinksSession> {
-  const booted = bootCommandCore(ctx, { ...extra, emit: (spec, payload) => onEvent?.(spec.channel, payload) })
+async function here(ctx: CliContext, extra: Pick<CoreConfig, 'links' | 'runUploads' | 'account'>, onEvent?: (channel: string, payload: unknown) => void): Promise<LinksSession> {
+  const booted = bootCommandCore(ctx, { ...extra, keychain: await ctx.keychain(), emit: (spec, payload) => onEvent?.(spec.channel, payload) })
   try {
     await booted.startup.ready()
   } catch (error) {
-    throw new CliError(error instanceof Error ? error.message : String(error), EXIT.failed)
+    const failure = booted.failure ?? error
+    // Said in the command's words (exit 2 or 3), as when the command itself resolved it.
+    if (failure instanceof AccountChoiceError) throw failure
+    throw new CliError(failure instanceof Error ? failure.message : String(failure), EXIT.failed)
   }
   const dispatch = createDispatch(handlersOf(booted), booted.log)
   const api = createFlipdropApi({ invoke: (channel, input) => dispatch(channel, input), subscribe: () => () => {} }, () => '')
@@ -39,10 +43,11 @@ async function here(ctx: CliContext, extra: Pick<CoreConfig, 'links' | 'runUploa
  * Edits links and hot folders without becoming a second writer of the data folder: a running
  * app (or `flipdrop watch`) takes the change over the hand-off socket and applies it at once;
  * otherwise this process takes the folder, writes `links.json`, and leaves (it does not watch).
+ * `accountId` (`--account`'s UserID) is current when the core runs here.
  */
-export async function openLinksSession(ctx: CliContext): Promise<LinksSession> {
+export async function openLinksSession(ctx: CliContext, accountId?: string): Promise<LinksSession> {
   const holder = await connectToHolder(ctx.dataDir)
-  if (!holder) return here(ctx, { runUploads: false, links: { watch: false } })
+  if (!holder) return here(ctx, { runUploads: false, links: { watch: false }, ...(accountId !== undefined ? { account: accountId } : {}) })
   const api = createFlipdropApi({ invoke: (channel, input) => holder.invoke(channel, input), subscribe: () => () => {} }, () => '')
   return {
     runner: { here: false, pid: holder.pid, role: holder.role },
@@ -59,7 +64,8 @@ export async function openLinksSession(ctx: CliContext): Promise<LinksSession> {
  */
 export async function openWatchSession(
   ctx: CliContext,
-  onEvent: (channel: string, payload: unknown) => void
+  onEvent: (channel: string, payload: unknown) => void,
+  accountId?: string
 ): Promise<LinksSession | { heldBy: { pid: number; role: string } }> {
   const holder = await connectToHolder(ctx.dataDir)
   if (holder) {
@@ -67,5 +73,6 @@ export async function openWatchSession(
     return { heldBy: { pid: holder.pid, role: holder.role } }
   }
   const stabilityMs = settleMs(ctx.env)
-  return here(ctx, { runUploads: true, links: { watch: true, ...(stabilityMs ? { stabilityMs, pollIntervalMs: Math.max(20, Math.floor(stabilityMs / 3)) } : {}) } }, onEvent)
+  const links = { watch: true, ...(stabilityMs ? { stabilityMs, pollIntervalMs: Math.max(20, Math.floor(stabilityMs / 3)) } : {}) }
+  return here(ctx, { runUploads: true, links, ...(accountId !== undefined ? { account: accountId } : {}) }, onEvent)
 }

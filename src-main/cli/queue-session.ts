@@ -6,6 +6,7 @@ import type { Core } from '../core/core'
 import { connectToHolder, type HoldingProcess } from '../core/handoff/handoff-client'
 import { DataFolderHeldElsewhereError, DataFolderInUseError } from '../core/storage/data-lock'
 import { AppError } from '../../src-shared/contract/errors'
+import { AccountChoiceError } from '../core/accounts/resolve-account'
 import { createDispatch } from '../ipc/dispatch'
 import { handlersOf } from '../ipc/handler-table'
 import type { CliContext } from './cli-context'
@@ -18,6 +19,12 @@ import { EXIT } from './exit-codes'
  * only the command's own (`'added'`, plus those named to runAlso), or every job (`queue --wait`).
  */
 export type RunUploads = boolean | 'added'
+
+/** How the queue is opened: which jobs run here, and the account (`--account`'s UserID) that is current here. */
+export interface SessionOptions {
+  runUploads: RunUploads
+  accountId?: string | undefined
+}
 
 /** Who runs the jobs: this process, or the app (or another command) holding the data folder. */
 export type QueueRunner = { here: true } | { here: false; pid: number; role: string }
@@ -99,10 +106,12 @@ function remote(holder: HoldingProcess): Link {
 }
 
 /** Takes the data folder and runs the queue here; the start-up error when it could not. */
-async function here(ctx: CliContext, runUploads: RunUploads): Promise<Link | { failed: unknown }> {
+async function here(ctx: CliContext, options: SessionOptions): Promise<Link | { failed: unknown }> {
   const listeners = new Map<string, Set<(payload: unknown) => void>>()
   const booted = bootCommandCore(ctx, {
-    runUploads,
+    runUploads: options.runUploads,
+    keychain: await ctx.keychain(),
+    ...(options.accountId !== undefined ? { account: options.accountId } : {}),
     emit: (spec, payload) => listeners.get(spec.channel)?.forEach((listener) => listener(payload))
   })
   let core: Core
@@ -136,7 +145,7 @@ const messageOf = (error: unknown): string => (error instanceof Error ? error.me
  * a holder that takes work, waits for one that does not (a plain upload queueing files), or
  * takes the folder. Looks again when another process takes the folder between look and take.
  */
-async function openLink(ctx: CliContext, runUploads: RunUploads, timeoutMs?: number): Promise<Link> {
+async function openLink(ctx: CliContext, options: SessionOptions, timeoutMs?: number): Promise<Link> {
   for (let attempt = 1; ; attempt += 1) {
     let holder: HoldingProcess | null
     try {
@@ -149,8 +158,10 @@ async function openLink(ctx: CliContext, runUploads: RunUploads, timeoutMs?: num
       throw new CliError(messageOf(error), EXIT.failed)
     }
     if (holder) return remote(holder)
-    const local = await here(ctx, runUploads)
+    const local = await here(ctx, options)
     if (!('failed' in local)) return local
+    // Said in the command's words (exit 2 or 3), as when the command itself resolved it.
+    if (local.failed instanceof AccountChoiceError) throw local.failed
     const taken = local.failed instanceof DataFolderInUseError && !(local.failed instanceof DataFolderHeldElsewhereError)
     if (!taken || attempt >= MAX_ATTEMPTS) throw new CliError(messageOf(local.failed), EXIT.failed)
   }
@@ -167,8 +178,8 @@ function uploadsOnly(transport: BridgeTransport): BridgeArea<typeof contract.upl
  * otherwise this process takes the folder and runs the queue itself. When the holder goes
  * away, recover() finds the queue again (see QueueSession).
  */
-export async function openQueueSession(ctx: CliContext, options: { runUploads: RunUploads }): Promise<QueueSession> {
-  let link = await openLink(ctx, options.runUploads)
+export async function openQueueSession(ctx: CliContext, options: SessionOptions): Promise<QueueSession> {
+  let link = await openLink(ctx, options)
   const ownJobs = new Set<string>()
   const paths = new Map<string, string>()
   // One subscription per channel on the current link, fanned out, so listeners survive a change of link.
@@ -197,7 +208,7 @@ export async function openQueueSession(ctx: CliContext, options: { runUploads: R
     },
     async recover() {
       await link.close()
-      link = await openLink(ctx, options.runUploads, RECOVER_TIMEOUT_MS)
+      link = await openLink(ctx, options, RECOVER_TIMEOUT_MS)
       for (const [channel, fan] of fans) fan.stop = attach(channel)
       // A queue taken over here knows nothing of what the command runs: tell it again.
       link.local?.runAlso([...ownJobs])

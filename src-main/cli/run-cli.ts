@@ -107,6 +107,8 @@ async function runCommand(entry: CommandEntry, args: readonly string[], options:
     return usageError(io, where, `expected ${expected} argument${max === 1 ? '' : 's'}, got ${count}.`, helpLine)
   }
   const json = parsed.values['json'] === true
+  const account = parsed.values['account']
+  if (typeof account === 'string' && account.trim() === '') return usageError(io, where, '--account needs an email, a user ID or a name.', helpLine)
   // Loaded only to run a command: help, --version and usage mistakes never need it.
   const { createCliContext } = await import('./cli-context')
   const ctx = createCliContext({
@@ -117,6 +119,7 @@ async function runCommand(entry: CommandEntry, args: readonly string[], options:
     dataDir: defaultDataFolder(options.env),
     cwd: options.cwd,
     signal: options.signal,
+    ...(typeof account === 'string' ? { account: account.trim() } : {}),
     ...(options.keychain ? { keychain: options.keychain } : {})
   })
   const running = command.run(parsed.values, parsed.positionals, ctx).then(

@@ -11,8 +11,9 @@ import { systemAndBundledCertificates } from './api/http/trusted-certificates'
 import type { ApiClient, ApiClientOptions } from './api/api-client'
 import { createAccountCache } from './auth/account-cache'
 import { openKnownAccounts } from './accounts/known-accounts'
+import { resolveAccount } from './accounts/resolve-account'
 import { createAuthService, type AuthService } from './auth/auth-service'
-import { createKeySession } from './auth/key-session'
+import { createKeyRing } from './auth/key-ring'
 import { createLibraryService, type LibraryService } from './library/library-service'
 import type { EventSink } from './events'
 import type { LogSink, Logger } from './log'
@@ -62,6 +63,11 @@ export interface CoreConfig {
   chooseSavePath?: (defaultName: string) => Promise<string | null>
   /** Who holds the data folder, as told to a second `flipdrop` through the lock file. Defaults to 'app'. */
   role?: 'app' | 'command'
+  /**
+   * A command's `--account` (email, UserID, name or brand): that signed-in account is current
+   * for this process, and the app's choice is left alone. Refused when it names none or several.
+   */
+  account?: string
   /**
    * False: the queue takes jobs but sends none (a command that queues and leaves). 'added': it
    * sends only the jobs added while it runs (a command publishing its own files), and takes no
@@ -133,25 +139,40 @@ export async function createCore(config: CoreConfig, log: Logger): Promise<Core>
       log
     })
     opened.push(connection)
-    const keys = createKeySession({
+    const keys = createKeyRing({
       keychain: config.keychain ?? createKeychainStore(),
       environmentKey: environment.apiKey,
-      signedInBefore: async () => (await accountCache.read()) !== null,
+      signedInBefore: async () => knownAccounts.all().length > 0 || (await accountCache.read()) !== null,
+      // The one account of a data folder from before several: its last whoami names the old entry's key.
+      legacyHint: async () => {
+        const cached = await accountCache.read()
+        if (cached?.userId && !knownAccounts.account(cached.userId)?.appUrl) await knownAccounts.remember(cached)
+        return cached?.userId ?? null
+      },
+      environmentHint: async () => knownAccounts.current() ?? (await accountCache.read())?.userId ?? null,
       log
     })
-    /** Features that follow who is signed in (the library keeps its rows per account). */
+    /** Features that follow which account is current (the library and account views show its files). */
     const accountListeners: (() => void)[] = []
+    let shownAccount: string | null = null
+    // Set once they exist (created after auth, which they follow): signing out of one account forgets its files.
+    const forgetters: ((userId: string) => Promise<void>)[] = []
     const auth = createAuthService({
       keys,
       connection,
-      accountCache,
       knownAccounts,
       saveAddresses: async (addresses) => {
         await store.update(addresses)
       },
+      forgetAccount: async (userId) => {
+        for (const forget of forgetters) await forget(userId)
+      },
       log,
       onChange: (state) => {
         emit(contract.auth.changed, state)
+        const now = auth.currentAccountId()
+        if (now === shownAccount) return
+        shownAccount = now
         for (const listener of accountListeners) listener()
       }
     })
@@ -166,7 +187,7 @@ export async function createCore(config: CoreConfig, log: Logger): Promise<Core>
       connection,
       settings: () => effectiveSettings(store.get(), environment),
       knownAccounts,
-      accountShown: () => connection.accountId ?? auth.status().account?.userId ?? null,
+      accountShown: () => auth.currentAccountId(),
       // The library exists by the time anything is enqueued; until then nothing is known to be gone.
       itemExists: (accountId, docType, itemId) => libraryRef?.itemExists(accountId, docType, itemId) ?? Promise.resolve(true),
       emit,
@@ -178,9 +199,8 @@ export async function createCore(config: CoreConfig, log: Logger): Promise<Core>
     const links = await createLinksService({
       dataDir: config.userDataDir,
       uploads,
-      accountShown: () => connection.accountId ?? auth.status().account?.userId ?? null,
-      clientFor: (accountId) =>
-        connection.connected && accountId !== null && connection.accountId === accountId ? connection.client() : null,
+      accountShown: () => auth.currentAccountId(),
+      clientFor: (accountId) => connection.clientFor(accountId),
       emit,
       log,
       onQueueChange: (listener) => {
@@ -221,13 +241,16 @@ export async function createCore(config: CoreConfig, log: Logger): Promise<Core>
       references: createReferenceLists({
         cache: createReferenceCache(config.userDataDir),
         connection,
-        userId: () => auth.status().account?.userId ?? null,
+        userId: () => auth.currentAccountId(),
         background: config.backgroundSync ?? config.role !== 'command',
         emit: (view) => emit(contract.account.referencesChanged, view),
         log
       }),
       snapshot: createAccountSnapshotStore(config.userDataDir),
-      userId: () => auth.status().account?.userId ?? null,
+      onProfileImage: (userId, image) => {
+        void knownAccounts.rememberImage(userId, image).then(() => emit(contract.auth.changed, auth.status()))
+      },
+      userId: () => auth.currentAccountId(),
       log
     })
     // Closed right after the queue (which stops first, so nothing more is sent while these
@@ -241,7 +264,7 @@ export async function createCore(config: CoreConfig, log: Logger): Promise<Core>
       uploads,
       emit,
       log,
-      userId: () => auth.status().account?.userId ?? null,
+      userId: () => auth.currentAccountId(),
       // The command does one thing and leaves: no library sync or list refresh behind its back.
       background: config.backgroundSync ?? config.role !== 'command',
       // Items just published join the library at once, read with their own account's key.
@@ -249,19 +272,33 @@ export async function createCore(config: CoreConfig, log: Logger): Promise<Core>
         queueListeners.add(listener)
         return () => void queueListeners.delete(listener)
       },
-      clientFor: (accountId) =>
-        connection.connected && accountId !== null && connection.accountId === accountId ? connection.client() : null,
+      clientFor: (accountId) => connection.clientFor(accountId),
       ...(config.chooseSavePath ? { chooseSavePath: config.chooseSavePath } : {}),
       ...(config.choosePdfs ? { choosePdfs: config.choosePdfs } : {})
     })
     opened.splice(opened.indexOf(uploads) + 1, 0, library)
     libraryRef = library
-    accountListeners.push(() => library.accountChanged())
+    accountListeners.push(() => library.accountChanged(), () => account.accountChanged())
+    forgetters.push(
+      (userId) => library.forget(userId),
+      (userId) => account.forget(userId),
+      // The one-account cache of older versions goes with its account.
+      async (userId) => {
+        if ((await accountCache.read())?.userId === userId) await accountCache.clear()
+      }
+    )
     const stopWatching = config.watchNetwork?.((online) => {
       uploads.networkChanged(online)
       library.networkChanged(online)
     })
     await auth.start()
+    if (config.account !== undefined && !environment.apiKey) {
+      // FLIPDROP_API_KEY overrides everything, --account included.
+      await auth.useForThisRun(resolveAccount(config.account, auth.status().accounts).userId)
+    }
+    // Every signed-in account's library is read now (as the one library was before), so the
+    // window's first read and every switch show rows at once.
+    await library.preload(auth.status().accounts.filter((entry) => entry.signedIn).map((entry) => entry.userId))
     return {
       account,
       auth,

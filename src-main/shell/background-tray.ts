@@ -9,6 +9,28 @@ export interface TrayActions {
   quit(): void
 }
 
+/** Windows cuts a tray tooltip at 127 characters (NOTIFYICONDATA's szTip); macOS and Linux show more, but not usefully. */
+export const TRAY_TOOLTIP_MAX = 127
+/** Accounts named one by one in the tooltip; past this, "and 2 more". */
+const NAMED_ACCOUNTS = 2
+
+/**
+ * The tray's hover text: the queue's progress and, with several accounts signed in, whose
+ * uploads run ("FlipDrop: 3 uploads left, 40 % sent — to Northwind and Acme"). `accounts`:
+ * the names of the accounts uploads still wait or run for (see notice-planner's
+ * `accountNoticeName`); empty with one account signed in, and the tooltip is as before.
+ */
+export function trayTooltipFor(summary: QueueSummary, accounts: readonly string[] = []): string {
+  const base = trayTooltip(summary)
+  const names = [...new Set(accounts)]
+  if (summary.active === 0 || names.length === 0) return base
+  const shown = names.slice(0, NAMED_ACCOUNTS)
+  const rest = names.length - shown.length
+  const list = rest > 0 ? `${shown.join(', ')} and ${rest} more` : shown.length === 2 ? `${shown[0] ?? ''} and ${shown[1] ?? ''}` : (shown[0] ?? '')
+  const text = `${base} — to ${list}`
+  return text.length <= TRAY_TOOLTIP_MAX ? text : `${text.slice(0, TRAY_TOOLTIP_MAX - 1)}…`
+}
+
 /** The tray menu: show the window, pause or resume everything, quit. */
 export function trayMenuTemplate(queuePaused: boolean, actions: TrayActions): MenuItemConstructorOptions[] {
   return [
@@ -37,13 +59,14 @@ export class BackgroundTray {
     private readonly actions: TrayActions
   ) {}
 
-  update(wanted: boolean, summary: QueueSummary | undefined): void {
+  /** `accounts`: whose uploads run, by name, when several accounts are signed in (see `trayTooltipFor`). */
+  update(wanted: boolean, summary: QueueSummary | undefined, accounts: readonly string[] = []): void {
     if (!wanted || !summary) {
       this.destroy()
       return
     }
     const tray = this.tray ?? this.create()
-    const tooltip = trayTooltip(summary)
+    const tooltip = trayTooltipFor(summary, accounts)
     if (tooltip !== this.tooltip) {
       tray.setToolTip(tooltip)
       this.tooltip = tooltip

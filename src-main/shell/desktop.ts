@@ -8,7 +8,7 @@ import { BackgroundTray } from './background-tray'
 import { BACKGROUND_QUIT_DELAY_MS, closeKeepsWindow, quitsWithoutWindow, runningUploads, trayWanted } from './background-policy'
 import { createNotifier } from './desktop-notifications'
 import { linkUpdatedNotice, type Notice } from './desktop-wording'
-import { NoticePlanner } from './notice-planner'
+import { accountNoticeName, NoticePlanner } from './notice-planner'
 import type { OpenedPathsInbox } from './opened-paths'
 import { QueueMirror } from './queue-mirror'
 import { TaskbarIndicator } from './taskbar'
@@ -98,8 +98,14 @@ export function startDesktop(deps: DesktopDeps): Desktop {
       })
       .catch((error: unknown) => deps.log('Could not show a notification', error))
   }
+  /** How notices and the tray name an account: only when several are signed in. */
+  const accountName = (accountId: string | null): string | null => {
+    const core = deps.core()
+    return core ? accountNoticeName(core.auth.status().accounts, accountId) : null
+  }
   const planner = new NoticePlanner({
     show: tell,
+    accountOf: (jobId) => accountName(deps.core()?.uploads.jobAccount(jobId) ?? null),
     setTimer: (callback, ms) => {
       const timer = setTimeout(callback, ms)
       return () => clearTimeout(timer)
@@ -115,7 +121,8 @@ export function startDesktop(deps: DesktopDeps): Desktop {
     const summary = mirror.summary()
     taskbar.show(summary)
     const hasWindow = deps.window() !== undefined
-    tray.update(trayWanted(hasWindow, summary), summary)
+    const names = mirror.activeAccounts().flatMap((accountId) => accountName(accountId) ?? [])
+    tray.update(trayWanted(hasWindow, summary), summary, names)
     if (hasWindow) inBackground = false
     if (inBackground && !hasWindow && quitsWithoutWindow(deps.platform, summary)) {
       quitTimer ??= setTimeout(() => {
@@ -147,6 +154,8 @@ export function startDesktop(deps: DesktopDeps): Desktop {
       })
     } else if (isEvent(contract.uploads.changed, event)) {
       planner.take(mirror.applyChange(event.payload))
+      refreshSoon.request()
+    } else if (isEvent(contract.auth.changed, event)) {
       refreshSoon.request()
     } else if (isEvent(contract.links.updated, event)) {
       tell(linkUpdatedNotice(event.payload))

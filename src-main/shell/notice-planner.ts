@@ -1,5 +1,7 @@
-import { batchNotice, failureNotice, type Notice } from './desktop-wording'
-import type { MirroredJob, QueueTransitions } from './queue-mirror'
+import type { AccountEntry } from '../../src-shared/domain/auth'
+import { accountLabel } from '../../src-shared/domain/auth'
+import { batchNotice, failureNotice, nameList, type Notice } from './desktop-wording'
+import type { MirroredJob, QueueTransitions, SettledBatch } from './queue-mirror'
 
 /** Failures this close together are told in one notification. */
 export const FAILURE_COALESCE_MS = 2_000
@@ -8,12 +10,83 @@ export interface NoticePlannerDeps {
   /** Shows a notification (the shell decides whether it may: setting, focus, OS support). */
   show(notice: Notice): void
   setTimer(callback: () => void, ms: number): () => void
+  /**
+   * The name of the account a job publishes to, as a notice says it ("Northwind"); null when
+   * only one account is signed in (there is nothing to tell apart) or the job's account is not
+   * known. See `accountNoticeName`. Without it, notices name no account.
+   */
+  accountOf?(jobId: string): string | null
+}
+
+/** What an account is called in a small space: its brand, else its name, else its e-mail. */
+function shortName(entry: Pick<AccountEntry, 'name' | 'email' | 'brand'>): string | null {
+  return entry.brand ?? entry.name ?? entry.email
+}
+
+/**
+ * How notifications and the tray name an account: null while fewer than two accounts are
+ * signed in (one account needs no name); else its brand (else name, else e-mail), or
+ * "Northwind (dana@…)" when another signed-in account goes by the same short name (two
+ * logins of one white-label brand). Electron-free, for `accountOf` and the tray.
+ */
+export function accountNoticeName(accounts: readonly AccountEntry[], accountId: string | null): string | null {
+  const signedIn = accounts.filter((entry) => entry.signedIn)
+  if (signedIn.length < 2 || accountId === null) return null
+  const entry = accounts.find((candidate) => candidate.userId === accountId)
+  if (!entry) return null
+  const short = shortName(entry)
+  const shared = signedIn.some((other) => other.userId !== entry.userId && shortName(other) === short)
+  return short === null || shared ? accountLabel(entry) : short
+}
+
+const count = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`
+
+/** The words of a notice that names its account. Kept beside desktop-wording's, in the same voice. */
+export const ACCOUNT_NOTICE = {
+  /** Every PDF of the notice went to one account. */
+  published: (account: string, jobs: readonly MirroredJob[]) =>
+    jobs.length === 1 ? `Published to ${account}: ${nameList(jobs.map((job) => job.name))}` : `${count(jobs.length, 'PDF', 'PDFs')} published to ${account}`,
+  failed: (account: string, jobs: readonly MirroredJob[]) =>
+    jobs.length === 1
+      ? `${nameList(jobs.map((job) => job.name))} could not be published to ${account}`
+      : `${count(jobs.length, 'PDF', 'PDFs')} could not be published to ${account}`,
+  mixed: (account: string, published: number, failed: number) => `${account}: ${published} published, ${failed} failed`,
+  /** The PDFs went to several accounts: the body says which. */
+  several: (accounts: readonly string[]) => `Accounts: ${listOf(accounts)}.`
+}
+
+/** "a, b and c". */
+function listOf(names: readonly string[]): string {
+  if (names.length <= 1) return names[0] ?? ''
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}`
+}
+
+/**
+ * A notice about these jobs, naming their account when more than one is signed in: all of one
+ * account, in the title ("Published to Northwind: “brochure”"); of several, in a line of the body.
+ */
+export function withAccounts(notice: Notice, batch: SettledBatch, accountOf: (jobId: string) => string | null): Notice {
+  const jobs = [...batch.published, ...batch.failed]
+  const names = jobs.map((job) => accountOf(job.id))
+  const distinct = [...new Set(names.filter((name): name is string => name !== null))]
+  const [only] = distinct
+  if (only === undefined) return notice
+  if (distinct.length === 1 && names.every((name) => name === only)) {
+    const { published, failed } = batch
+    let title: string
+    if (failed.length === 0) title = ACCOUNT_NOTICE.published(only, published)
+    else if (published.length === 0) title = ACCOUNT_NOTICE.failed(only, failed)
+    else title = ACCOUNT_NOTICE.mixed(only, published.length, failed.length)
+    return { ...notice, title }
+  }
+  return { ...notice, body: `${notice.body} ${ACCOUNT_NOTICE.several(distinct)}` }
 }
 
 /**
  * Decides which notifications the queue's transitions are worth, without spamming:
  * failures are gathered for a moment and told together, and when a batch ends the
- * summary ("2 published, 1 failed") replaces any failure notice still waiting.
+ * summary ("2 published, 1 failed") replaces any failure notice still waiting. With
+ * several accounts signed in, each notice names the account its PDFs went to.
  * Electron-free.
  */
 export class NoticePlanner {
@@ -26,7 +99,7 @@ export class NoticePlanner {
     if (transitions.settled) {
       this.dropPending()
       const notice = batchNotice(transitions.settled)
-      if (notice) this.deps.show(notice)
+      if (notice) this.deps.show(this.named(notice, transitions.settled))
       return
     }
     if (transitions.failed.length === 0) return
@@ -41,9 +114,21 @@ export class NoticePlanner {
 
   private flush(): void {
     this.cancelTimer = null
-    const notice = failureNotice(this.pending)
+    const failed = this.pending
+    const notice = failureNotice(failed)
     this.pending = []
-    if (notice) this.deps.show(notice)
+    if (notice) this.deps.show(this.named(notice, { published: [], failed }))
+  }
+
+  /** The notice with its account named, when the shell can tell accounts apart; a failing lookup names none. */
+  private named(notice: Notice, batch: SettledBatch): Notice {
+    const accountOf = this.deps.accountOf
+    if (!accountOf) return notice
+    try {
+      return withAccounts(notice, batch, (jobId) => accountOf(jobId))
+    } catch {
+      return notice
+    }
   }
 
   private dropPending(): void {

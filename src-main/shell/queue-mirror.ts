@@ -20,6 +20,8 @@ export interface MirroredJob {
   /** The share link, once published. */
   url: string | null
   failure: string | null
+  /** The account it publishes to (null: made before accounts were recorded). */
+  accountId: string | null
 }
 
 /** How a batch ended: every job that was running or queued has finished. */
@@ -66,6 +68,7 @@ function mirror(view: JobView, before: MirroredJob | undefined): MirroredJob {
   return {
     id: view.id,
     name: view.name,
+    accountId: view.accountId,
     state: view.state,
     paused: view.paused,
     bytesTotal,
@@ -128,6 +131,13 @@ export class QueueMirror {
     if (!job || isFinished(job.state)) return
     job.bytesTotal = event.total
     job.bytesSent = Math.min(event.sent, event.total)
+  }
+
+  /** The accounts of the jobs still to publish, each once (the tray names them when several are signed in). */
+  activeAccounts(): string[] {
+    const accounts = new Set<string>()
+    for (const job of this.jobs.values()) if (isActive(job) && job.accountId !== null) accounts.add(job.accountId)
+    return [...accounts]
   }
 
   summary(): QueueSummary {

@@ -11,13 +11,46 @@ export interface AuthProblem {
   message: string
 }
 
-/** All the renderer ever learns about sign-in. */
+/**
+ * One account FlipDrop knows: signed in (its key kept here, in the keychain or for this
+ * session), or signed out but named by work made for it. Never its key.
+ */
+export interface AccountEntry {
+  userId: string
+  name: string | null
+  email: string | null
+  /** The white-label brand the account belongs to (whoami's Brand). */
+  brand: string | null
+  /** The profile picture's address, where the service gave one. */
+  profileImage: string | null
+  /** The account new work goes to and the library, quota and account views show. */
+  current: boolean
+  /** Its key is kept here; false: signed out (jobs made for it wait for it). */
+  signedIn: boolean
+  storage: KeySource
+  /** What is wrong with its key (refused by the service), if anything. */
+  problem: AuthProblem | null
+}
+
+/** All the renderer ever learns about sign-in. The first four fields are the current account's. */
 export interface AuthState {
   signedIn: boolean
   account: Account | null
   storage: KeySource
   problem: AuthProblem | null
+  /** Every account FlipDrop knows: the signed-in ones first, in the order they were added. */
+  accounts: AccountEntry[]
 }
+
+/** Names an account in one line for people: "Northwind (dana@…)", by brand, then name, then email. */
+export function accountLabel(entry: Pick<AccountEntry, 'name' | 'email' | 'brand'>): string {
+  const title = entry.brand ?? entry.name ?? entry.email ?? 'Your account'
+  return entry.email && entry.email !== title ? `${title} (${entry.email})` : title
+}
+
+export const switchAccountSchema = z.object({ userId: z.string().min(1).max(200) }).strict()
+/** Sign out of one account (by UserID), or of the current one without it. */
+export const signOutSchema = z.object({ userId: z.string().min(1).max(200).optional() }).strict().optional()
 
 const fields = settingsSchema.shape
 

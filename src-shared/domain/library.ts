@@ -44,6 +44,14 @@ export interface LibrarySnapshot {
 export interface LibraryChange {
   upserted: LibraryItem[]
   removed: string[]
+  /**
+   * Another account's library is shown now: `upserted` is every row there is (the window drops
+   * whatever else it holds: search-only rows, the open item's details); `removed` still lists
+   * the rows shown before, for a window that only merges.
+   */
+  reset?: true
+  /** Whose library a reset carries (the window keeps each account's rows to show them at once when switched back). */
+  accountId?: string | null
 }
 
 export const librarySortSchema = z.enum(SORT_KEYS)

@@ -1,3 +1,4 @@
+import { forAccount } from './queue'
 import { z } from 'zod'
 import type { DocType } from './service/item'
 
@@ -94,7 +95,7 @@ const path = z.string().min(1).max(4096)
 const id = z.string().uuid()
 const docType = z.enum(['Flipbook', 'Document'])
 
-export const linkFileSchema = z.object({ path, itemId: z.number().int().positive(), docType: docType.default('Flipbook') }).strict()
+export const linkFileSchema = z.object({ path, itemId: z.number().int().positive(), docType: docType.default('Flipbook'), accountId: forAccount }).strict()
 export const linkJobSchema = z.object({ jobId: id }).strict()
 
 /** A link by its ID, or by the linked file's path (the command knows the path). */
@@ -103,7 +104,7 @@ export const linkRefSchema = z
   .strict()
   .refine((input) => (input.linkId === undefined) !== (input.path === undefined), { message: 'Give either a link or a file.' })
 
-export const addHotFolderSchema = z.object({ path, docType: docType.default('Flipbook') }).strict()
+export const addHotFolderSchema = z.object({ path, docType: docType.default('Flipbook'), accountId: forAccount }).strict()
 
 /** A hot folder by its ID, or by its path. */
 export const folderRefSchema = z

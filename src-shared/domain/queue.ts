@@ -225,6 +225,11 @@ const MAX_PATHS = 10_000
 const docType = z.enum(['Flipbook', 'Document'])
 const jobId = z.string().uuid()
 const itemName = z.string().trim().min(1, 'A name is needed.').max(500, 'That name is too long (500 characters at most).')
+/**
+ * The account (UserID) the work is for, when the caller chose one (a command's `--account`, a
+ * drop made while that account was current); without it, the current account. It must be signed in.
+ */
+export const forAccount = z.string().min(1).max(200).optional()
 
 export const enqueuePathsSchema = z
   .object({
@@ -236,7 +241,8 @@ export const enqueuePathsSchema = z
     /** What to do with a file already published: ask (default), or decide for all now. */
     onSameContent: z.enum(['ask', ...SAME_CONTENT_CHOICES]).default('ask'),
     /** Add the jobs paused, to review names and titles before they start. */
-    hold: z.boolean().optional()
+    hold: z.boolean().optional(),
+    accountId: forAccount
   })
   .strict()
   .refine((input) => input.paths.length === 1 || (input.name === undefined && input.title === undefined), {
@@ -249,7 +255,8 @@ export const chooseFilesSchema = z
   .object({
     docType: docType.default('Flipbook'),
     onSameContent: z.enum(['ask', ...SAME_CONTENT_CHOICES]).default('ask'),
-    hold: z.boolean().optional()
+    hold: z.boolean().optional(),
+    accountId: forAccount
   })
   .strict()
   .default({ docType: 'Flipbook', onSameContent: 'ask' })
@@ -260,7 +267,8 @@ export const enqueueUrlSchema = z
     docType: docType.default('Flipbook'),
     name: itemName.optional(),
     title: itemName.optional(),
-    hold: z.boolean().optional()
+    hold: z.boolean().optional(),
+    accountId: forAccount
   })
   .strict()
 
@@ -280,7 +288,8 @@ export const replaceSchema = z
     /** The item's name as the window knows it, shown until the service tells it (offline, say). */
     name: itemName.optional(),
     path: z.string().min(1).max(4096).optional(),
-    url: z.string().min(1).max(2048).optional()
+    url: z.string().min(1).max(2048).optional(),
+    accountId: forAccount
   })
   .strict()
   .refine((input) => (input.path === undefined) !== (input.url === undefined), { message: 'Give either a file or a URL.' })

@@ -1,10 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { boot } from '../../src-main/core/boot'
 import { LibraryStore } from '../../src-main/core/library/library-store'
-import { snapshotPath } from '../../src-main/core/library/snapshot-file'
 import { createLogger } from '../../src-main/core/log'
 import { createMemoryKeychain } from '../support/memory-keychain'
 import { spawnEmulator } from './emulator-process'
@@ -17,7 +16,7 @@ export interface LibrarySyncNumbers {
   listRequests: number
   rejected: number
   ms: number
-  /** The data folder, with library.json, for the load measurement; removed by the caller. */
+  /** The data folder, with the account's library file, for the load measurement; removed by the caller. */
   dataDir: string
 }
 
@@ -69,12 +68,13 @@ export async function syncLibrary(items: number, limit: number, windowSeconds: n
   }
 }
 
-/** Reads and checks library.json as a start does; the median of five, in milliseconds. */
+/** Reads and checks the account's library file (`library/<account>.json`) as a start does; the median of five, in milliseconds. */
 export async function loadSnapshot(dataDir: string): Promise<{ ms: number; items: number }> {
+  const [file = 'missing.json'] = await readdir(join(dataDir, 'library'))
   const runs: { ms: number; items: number }[] = []
   for (let run = 0; run < 5; run++) {
     const started = performance.now()
-    const store = await LibraryStore.open(snapshotPath(dataDir), createLogger(() => {}))
+    const store = await LibraryStore.open(join(dataDir, 'library', file), createLogger(() => {}))
     runs.push({ ms: performance.now() - started, items: store.all().length })
   }
   runs.sort((a, b) => a.ms - b.ms)

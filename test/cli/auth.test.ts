@@ -16,13 +16,15 @@ import { startPrivateBus, type PrivateBus } from '../support/private-bus'
  */
 
 const KEY = 'fd-cli-auth-key-1'
+/** A second account's key (the emulator makes each key its own account). */
+const KEY_2 = 'fd-cli-auth-key-2'
 const root = fileURLToPath(new URL('../..', import.meta.url))
 let emulator: RunningEmulator
 let bus: PrivateBus
 let dataDir: string
 
 beforeAll(async () => {
-  emulator = await startEmulator({ keys: [KEY], log: () => {} })
+  emulator = await startEmulator({ keys: [KEY, KEY_2], log: () => {} })
   bus = await startPrivateBus()
   await bus.startKeyring({ unlock: true })
   dataDir = await mkdtemp(join(tmpdir(), 'flipdrop-cli-auth-'))
@@ -32,15 +34,45 @@ afterAll(async () => {
   await emulator.close()
 })
 
+/** The variables of a child on the private bus, and nothing of this process. */
+function busEnv(): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env['PATH'] ?? '',
+    HOME: bus.env['HOME'] ?? '',
+    DBUS_SESSION_BUS_ADDRESS: bus.env['DBUS_SESSION_BUS_ADDRESS'] ?? '',
+    XDG_RUNTIME_DIR: bus.env['XDG_RUNTIME_DIR'] ?? '',
+    XDG_DATA_HOME: bus.env['XDG_DATA_HOME'] ?? ''
+  }
+}
+
+/**
+ * Runs `body` against the app's keychain store in a child on the private bus (libsecret keeps
+ * its bus for the life of a process, so not in this one); `store` is the store, and what the
+ * body returns comes back as JSON.
+ */
+function inKeychain<T>(body: string): Promise<T> {
+  const store = join(root, 'src-main/core/secrets/keychain-store.ts')
+  const script = `import { createKeychainStore } from ${JSON.stringify(store)}; const store = createKeychainStore(); process.stdout.write(JSON.stringify(await (async () => { ${body} })() ?? null))`
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { env: busEnv(), stdio: ['ignore', 'pipe', 'pipe'] })
+  let stdout = ''
+  let stderr = ''
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+  return new Promise((resolve, reject) =>
+    child.once('close', (code) => (code === 0 ? resolve(JSON.parse(stdout) as T) : reject(new Error(`keychain script failed (${code}): ${stderr}`))))
+  )
+}
+
+/** The keychain's entries and their keys. */
+async function entries(): Promise<Record<string, string | null>> {
+  return inKeychain('const names = await store.list(); return Object.fromEntries(await Promise.all(names.map(async (name) => [name, await store.get(name)])))')
+}
+
 /** `flipdrop <args>` with the private bus and no FLIPDROP_API_KEY (unless `extra` sets one); `input` goes to stdin. */
 function cli(args: readonly string[], input: string | null = null, extra: Record<string, string> = {}): Promise<CliRun> {
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src-main/cli/index.ts'), ...args], {
     env: {
-      PATH: process.env['PATH'] ?? '',
-      HOME: bus.env['HOME'] ?? '',
-      DBUS_SESSION_BUS_ADDRESS: bus.env['DBUS_SESSION_BUS_ADDRESS'] ?? '',
-      XDG_RUNTIME_DIR: bus.env['XDG_RUNTIME_DIR'] ?? '',
-      XDG_DATA_HOME: bus.env['XDG_DATA_HOME'] ?? '',
+      ...busEnv(),
       FLIPDROP_BASE_URL: emulator.baseUrl,
       FLIPDROP_DOCUMENT_URL: emulator.documentUrl,
       FLIPDROP_DATA_DIR: dataDir,
@@ -58,6 +90,7 @@ function cli(args: readonly string[], input: string | null = null, extra: Record
     child.once('close', (code) => {
       clearTimeout(timer)
       expect(stdout + stderr, 'the key leaked').not.toContain(KEY)
+      expect(stdout + stderr, 'the second key leaked').not.toContain(KEY_2)
       resolve({ code, stdout, stderr })
     })
   )
@@ -114,6 +147,52 @@ describe('flipdrop auth', () => {
       await cli(['auth', 'logout'])
     }
   }, 60_000)
+
+  it('login adds an account beside the others, each under its own entry; logout --account signs out of that one only', async () => {
+    const dana = emulator.state.accounts.get(KEY)
+    const ravi = emulator.state.accounts.get(KEY_2)
+    if (!dana || !ravi) throw new Error('the emulator has no accounts for the keys')
+    // A keychain from before several accounts: the one key under the single old entry.
+    await inKeychain(`await store.set('default', ${JSON.stringify(KEY)})`)
+    expect((await cli(['auth', 'login'], `${KEY}\n`)).code).toBe(0)
+    expect(await entries(), 'the old entry of the same key goes').toEqual({ [dana.userId]: KEY })
+
+    const second = await cli(['auth', 'login', '--json'], `${KEY_2}\n`)
+    expect(second.code).toBe(0)
+    expect(JSON.parse(second.stdout)).toMatchObject({ account: { userId: ravi.userId, email: ravi.email }, storage: 'keychain', replaced: false })
+    expect(await entries(), 'the first account keeps its key').toEqual({ [dana.userId]: KEY, [ravi.userId]: KEY_2 })
+    const text = await cli(['auth', 'login'], `${KEY_2}\n`)
+    expect(text.stdout).toContain(`Signed in as ${ravi.name} (${ravi.email}).`)
+    expect(text.stdout).toContain(`Also signed in: ${dana.brand} (${dana.email}) [${dana.userId}].`)
+    const listed = JSON.parse((await cli(['accounts', '--json'])).stdout) as { userId: string }[]
+    expect(listed.map((account) => account.userId).sort()).toEqual([dana.userId, ravi.userId].sort())
+
+    // A new key for an account replaces its old one, and only that one.
+    const newKey = 'fd-cli-auth-key-1-renewed'
+    emulator.state.accounts.set(newKey, { ...dana, key: newKey })
+    try {
+      const renewed = await cli(['auth', 'login', '--json'], `${newKey}\n`)
+      expect(renewed.stdout).not.toContain(newKey)
+      expect(JSON.parse(renewed.stdout)).toMatchObject({ account: { userId: dana.userId }, replaced: true })
+      expect(await entries()).toEqual({ [dana.userId]: newKey, [ravi.userId]: KEY_2 })
+    } finally {
+      emulator.state.accounts.delete(newKey)
+      await inKeychain(`await store.set(${JSON.stringify(dana.userId)}, ${JSON.stringify(KEY)})`)
+    }
+
+    const logout = await cli(['auth', 'logout', '--account', dana.email])
+    expect(logout.code).toBe(0)
+    expect(logout.stdout).toContain(`${dana.name} (${dana.email}) is no longer signed in here; still signed in: ${ravi.brand} (${ravi.email}) [${ravi.userId}].`)
+    expect(await entries()).toEqual({ [ravi.userId]: KEY_2 })
+    expect(JSON.parse((await cli(['accounts', '--json'])).stdout)).toEqual([{ userId: ravi.userId, name: ravi.name, email: ravi.email, brand: ravi.brand, current: true }])
+    expect(JSON.parse((await cli(['whoami', '--json'])).stdout)).toMatchObject({ userId: ravi.userId })
+
+    const unknown = await cli(['auth', 'logout', '--account', dana.email])
+    expect(unknown.code).toBe(3)
+    expect(unknown.stderr).toContain(`No signed-in account is "${dana.email}". Signed in: ${ravi.brand} (${ravi.email}) [${ravi.userId}].`)
+    expect((await cli(['auth', 'logout'])).code).toBe(0)
+    expect(await entries()).toEqual({})
+  }, 120_000)
 
   it('login with nothing on stdin is exit 2 and stores nothing', async () => {
     const run = await cli(['auth', 'login'], '')

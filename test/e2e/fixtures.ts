@@ -44,7 +44,8 @@ export const test = base.extend<Fixtures>({
   keychain: async ({}, use, testInfo) => {
     const keychain = createKeychainStore({ service: `FlipDrop-e2e-${testInfo.testId}` })
     await use(keychain)
-    await keychain.delete('default')
+    // Every account's entry (one per UserID) goes with the test.
+    for (const entry of await keychain.list()) await keychain.delete(entry)
   },
   host: async ({ hostOptions, emulator, keychain }, use) => {
     const userDataDir = hostOptions.userDataDir ?? (await mkdtemp(join(tmpdir(), 'flipdrop-e2e-')))

@@ -308,9 +308,10 @@ plainTest.describe('offline', () => {
     expect(pageRequests.filter((url) => url.startsWith(emulator.baseUrl) || url.startsWith(emulator.documentUrl))).toEqual([])
 
     // The app quits; the service goes away; the app starts again on the same data folder.
+    const userId = emulator.state.accountOf(E2E_KEY)?.userId ?? ''
     await host.close()
     await emulator.close()
-    await keychain.set('default', E2E_KEY)
+    await keychain.set(userId, E2E_KEY)
     const again = await startTestHost({ userDataDir: host.userDataDir, core: { keychain } })
     try {
       await page.goto(again.url)

@@ -24,7 +24,7 @@ test('a good key signs in, shows the account, and is stored in the keychain', as
   await expect(badge).toContainText(account?.brand ?? '')
   await app.goTo('settings')
   await expect(app.page.getByTestId('key-status')).toHaveText('Stored in your system keychain.')
-  expect(await keychain.get('default')).toBe(E2E_KEY)
+  expect(await keychain.get(emulator.state.accountOf(E2E_KEY)?.userId ?? '')).toBe(E2E_KEY)
   expect(host.core.auth.status().storage).toBe('keychain')
 })
 
@@ -63,7 +63,7 @@ test('a bad key is refused right under the field, and nothing is stored', async 
   expect(error.y - (input.y + input.height)).toBeLessThan(16)
   await snapshotLaptop(app.page, 'sign-in-refused')
   await expect(signIn.heading).toBeVisible()
-  expect(await keychain.get('default')).toBeNull()
+  expect(await keychain.list()).toEqual([])
   // Nothing about the account was written: only the settings, the data-folder lock and its socket (an empty queue writes nothing).
   expect((await readdir(host.userDataDir)).sort()).toEqual(['flipdrop.lock', 'flipdrop.sock', 'settings.json'])
 })
@@ -74,7 +74,7 @@ test('an unreachable service says so and keeps what was typed', async ({ app, ke
   await expect(signIn.alert).toContainText('could not be reached')
   await expect(signIn.keyInput).toHaveValue(E2E_KEY)
   await expect(signIn.serviceAddress).toHaveValue('http://127.0.0.1:9')
-  expect(await keychain.get('default')).toBeNull()
+  expect(await keychain.list()).toEqual([])
 })
 
 test('the form checks the key and the addresses before asking main', async ({ app, host }) => {
@@ -91,7 +91,7 @@ test('sign out deletes the key and the cached account', async ({ app, emulator, 
   await expect(app.accountMenu).toBeVisible()
   await app.signOut()
   await expect(signIn.heading).toBeVisible()
-  expect(await keychain.get('default')).toBeNull()
+  expect(await keychain.list()).toEqual([])
   expect(await readdir(host.userDataDir)).not.toContain('account.json')
 })
 
@@ -101,6 +101,7 @@ test('a key revoked mid-session stops requests and asks for a new key', async ({
   await expect(app.accountMenu).toBeVisible()
   await app.goTo('account')
   await expect(app.heading('account')).toBeAttached()
+  const userId = emulator.state.accountOf(E2E_KEY)?.userId ?? ''
   // The service forgets the key: every request now gets the HTML 401 page. Whichever meets it
   // first (a background sync, or the account read asked for here), the window asks for a new key.
   emulator.state.accounts.delete(E2E_KEY)
@@ -111,7 +112,7 @@ test('a key revoked mid-session stops requests and asks for a new key', async ({
   await expect(app.page.evaluate(() => window.flipdrop.auth.refresh())).resolves.toMatchObject({ ok: false, error: { code: 'signed-out' } })
   expect(emulator.state.requests.length).toBe(before)
   // Nothing was lost: the key is still stored, to be replaced by the new one.
-  expect(await keychain.get('default')).toBe(E2E_KEY)
+  expect(await keychain.get(userId)).toBe(E2E_KEY)
   expect(host.core.auth.status()).toMatchObject({ signedIn: false, problem: { code: 'unauthorized' } })
 })
 

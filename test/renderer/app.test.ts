@@ -20,7 +20,8 @@ const signedIn: AuthState = {
   signedIn: true,
   account: { userId: '1', vendorId: '2', name: 'Ada', email: 'ada@example.com', brand: 'Ada Studio', appUrl: 'x', maxFileSizeMb: 100 },
   storage: 'keychain',
-  problem: null
+  problem: null,
+  accounts: [{ userId: '1', name: 'Ada', email: 'ada@example.com', brand: 'Ada Studio', profileImage: null, current: true, signedIn: true, storage: 'keychain', problem: null }]
 }
 const settingsView: SettingsView = {
   values: { baseUrl: 'https://go.fliplink.me', documentUrl: '', uploadConcurrency: 2, proxyUrl: '', notifications: true },

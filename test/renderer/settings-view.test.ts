@@ -17,7 +17,7 @@ const view: View = {
   values: { baseUrl: 'http://127.0.0.1:8787', documentUrl: '', uploadConcurrency: 2, proxyUrl: '', notifications: true },
   fromEnvironment: { baseUrl: true, documentUrl: false, apiKey: true }
 }
-const fromEnvironment: AuthState = { signedIn: true, account: null, storage: 'environment', problem: null }
+const fromEnvironment: AuthState = { signedIn: true, account: null, storage: 'environment', problem: null, accounts: [] }
 
 /** The view with main accepting every save; settings from the environment, as in a pipeline. */
 async function mountSaving(settings: View = view) {

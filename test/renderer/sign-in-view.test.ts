@@ -10,7 +10,7 @@ import { useAuthStore } from '../../src-renderer/src/stores/auth-store'
 import { useQueueStore } from '../../src-renderer/src/stores/queue-store'
 import { installBridge } from './fake-main'
 
-const signedOut: AuthState = { signedIn: false, account: null, storage: 'none', problem: null }
+const signedOut: AuthState = { signedIn: false, account: null, storage: 'none', problem: null, accounts: [] }
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
 
 function mountWith(answer: (channel: string, input: unknown) => Envelope<unknown>) {

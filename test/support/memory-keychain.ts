@@ -30,6 +30,11 @@ export function createMemoryKeychain(health: KeychainHealth = 'ok') {
       if (store.health !== 'ok') fail()
       return entries.delete(account)
     },
+    async list() {
+      if (store.health === 'locked') return []
+      if (store.health !== 'ok') fail()
+      return [...entries.keys()]
+    },
     async probe() {
       return store.health
     }

@@ -1,30 +1,34 @@
 import type { Account } from '../../../src-shared/domain/service/account'
 import { systemAndBundledCertificates } from '../../core/api/http/trusted-certificates'
-import { environmentOverrides } from '../../core/core'
+import type { Logger } from '../../core/log'
 import { createServiceConnection } from '../../core/service/service-connection'
+import { environmentOverrides } from '../../core/settings/environment-overrides'
 import { openSettingsStore } from '../../core/settings/settings-store'
-import type { CliContext } from '../cli-context'
 
-/** The keychain entry the app reads its key from (one profile; see core/auth/key-session.ts). */
-export const KEY_PROFILE = 'default'
+/** Where a key is checked: the address the command uses (FLIPDROP_BASE_URL, else the app's settings). */
+export interface KeyCheckPlace {
+  env: NodeJS.ProcessEnv
+  dataDir: string
+  log: Logger
+  signal: AbortSignal
+}
 
 /**
  * Asks the service whose a key is (whoami, the root call), at the address the app and the
- * command use (FLIPDROP_BASE_URL, else the app's settings), before anything is stored.
+ * command use, before anything is stored or chosen by it.
  */
-export async function whoseKey(ctx: CliContext, key: string): Promise<Account> {
-  const environment = environmentOverrides(ctx.env)
-  const store = await openSettingsStore(ctx.dataDir, ctx.log)
+export async function whoseKey(place: KeyCheckPlace, key: string): Promise<Account> {
+  const store = await openSettingsStore(place.dataDir, place.log)
   const trusted = systemAndBundledCertificates()
   const connection = createServiceConnection({
     settings: () => store.get(),
-    environment,
+    environment: environmentOverrides(place.env),
     ...(trusted ? { trustedCertificates: trusted } : {}),
-    log: ctx.log
+    log: place.log
   })
   const trial = connection.trial(key)
   try {
-    return await trial.whoami({ signal: ctx.signal })
+    return await trial.whoami({ signal: place.signal })
   } finally {
     await trial.close()
     await connection.close()
@@ -32,7 +36,7 @@ export async function whoseKey(ctx: CliContext, key: string): Promise<Account> {
 }
 
 /** "Dana Whitfield (dana@…)", or whatever of the two the service gave. */
-export function accountWords(account: Account): string {
+export function accountWords(account: Pick<Account, 'name' | 'email' | 'userId'>): string {
   const name = account.name ?? account.email ?? account.userId ?? 'an account'
   return account.email && account.name ? `${name} (${account.email})` : name
 }

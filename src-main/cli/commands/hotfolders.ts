@@ -1,5 +1,6 @@
 import { resolve } from 'node:path'
 import type { HotFolderView } from '../../../src-shared/domain/links'
+import { workAccountId } from '../accounts/work-account'
 import { flag, type Command } from '../command'
 import { EXIT } from '../exit-codes'
 import { unwrap } from '../queue-session'
@@ -16,12 +17,18 @@ export function folderLine(folder: HotFolderView): string {
 export const hotfolderAdd: Command = {
   async run(values, [dir = ''], ctx) {
     const path = resolve(ctx.cwd, dir)
-    return withLinks(ctx, async (session) => {
-      const view = await unwrap(session.links.addHotFolder({ path, docType: flag(values, 'document') ? 'Document' : 'Flipbook' }))
-      const added = view.folders.find((folder) => folder.path === path) ?? view.folders[view.folders.length - 1]
-      ctx.result({ folders: view.folders }, () => `Hot folder ${added ? folderLine(added) : path}\n${appliedBy(session)}`)
-      return EXIT.ok
-    })
+    const accountId = await workAccountId(ctx)
+    return withLinks(
+      ctx,
+      async (session) => {
+        const docType = flag(values, 'document') ? 'Document' : 'Flipbook'
+        const view = await unwrap(session.links.addHotFolder({ path, docType, ...(accountId !== undefined ? { accountId } : {}) }))
+        const added = view.folders.find((folder) => folder.path === path) ?? view.folders[view.folders.length - 1]
+        ctx.result({ folders: view.folders }, () => `Hot folder ${added ? folderLine(added) : path}\n${appliedBy(session)}`)
+        return EXIT.ok
+      },
+      accountId
+    )
   }
 }
 

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path'
 import type { LinksView, LinkView } from '../../../src-shared/domain/links'
+import { workAccountId } from '../accounts/work-account'
 import type { CliContext } from '../cli-context'
 import type { Command } from '../command'
 import { EXIT } from '../exit-codes'
@@ -10,8 +11,8 @@ import { findItemId } from './find-item'
 import { itemDocType, itemRefKind } from './item-ref'
 
 /** Runs `work` on the links of the data folder (here, or in the process holding it), then leaves. */
-export async function withLinks<T>(ctx: CliContext, work: (session: LinksSession) => Promise<T>): Promise<T> {
-  const session = await openLinksSession(ctx)
+export async function withLinks<T>(ctx: CliContext, work: (session: LinksSession) => Promise<T>, accountId?: string): Promise<T> {
+  const session = await openLinksSession(ctx, accountId)
   try {
     return await work(session)
   } finally {
@@ -43,12 +44,17 @@ export const linkAdd: Command = {
     const [file = '', reference = ''] = positionals
     const docType = itemDocType(values)
     const itemId = await findItemId(reference, itemRefKind(values, reference), ctx, docType)
-    return withLinks(ctx, async (session) => {
-      if (session.runner.here) await ctx.services()
-      const linked = await unwrap(session.links.link({ path: resolve(ctx.cwd, file), itemId, docType }))
-      ctx.result(linked, () => `Linked ${linkLine(linked)}\n${appliedBy(session)}`)
-      return EXIT.ok
-    })
+    const accountId = await workAccountId(ctx)
+    return withLinks(
+      ctx,
+      async (session) => {
+        if (session.runner.here) await ctx.services()
+        const linked = await unwrap(session.links.link({ path: resolve(ctx.cwd, file), itemId, docType, ...(accountId !== undefined ? { accountId } : {}) }))
+        ctx.result(linked, () => `Linked ${linkLine(linked)}\n${appliedBy(session)}`)
+        return EXIT.ok
+      },
+      accountId
+    )
   }
 }
 

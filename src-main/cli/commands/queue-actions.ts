@@ -36,11 +36,12 @@ function removedNow(job: JobView, path: string | null, message: string, code: st
 /**
  * Runs the actions in a fixed order (cancel, remove, pause, resume, retry, then --retry-failed
  * and --clear-finished), each ID resolved against the queue as it is then, and returns a
- * record per job acted on, as it is after the action.
+ * record per job acted on, as it is after the action. With `scope` (one account's jobs, for
+ * --account), only those jobs are looked at: another account's job is not one of these.
  */
-export async function runActions(session: QueueSession, values: OptionValues): Promise<JobRecordOut[]> {
+export async function runActions(session: QueueSession, values: OptionValues, scope?: (job: JobView) => boolean): Promise<JobRecordOut[]> {
   const done: JobRecordOut[] = []
-  const current = async (): Promise<JobView[]> => (await unwrap(session.uploads.list())).jobs
+  const current = async (): Promise<JobView[]> => (await unwrap(session.uploads.list())).jobs.filter((job) => scope?.(job) ?? true)
   const after = (job: JobView): JobRecordOut => toRecordOut(job, session.pathOf(job.id))
   for (const action of ACTIONS) {
     for (const given of idsOf(values, action)) {
@@ -64,13 +65,15 @@ export async function runActions(session: QueueSession, values: OptionValues): P
       done.push(after(await unwrap(session.uploads.retry({ jobId: job.id }))))
     }
   }
-  if (values['clear-finished'] === true) {
-    const before = await current()
-    const paths = new Map(before.map((job) => [job.id, session.pathOf(job.id)]))
-    const left = new Set((await unwrap(session.uploads.clearFinished())).jobs.map((job) => job.id))
-    for (const job of before) {
-      if (!left.has(job.id) && FINISHED_STATES.includes(job.state)) done.push(removedNow(job, paths.get(job.id) ?? null, `Cleared from the queue (it was ${job.state}).`, 'cleared'))
-    }
-  }
+  if (values['clear-finished'] === true) done.push(...(await clearFinished(session, await current(), scope !== undefined)))
   return done
+}
+
+/** Removes the finished jobs among `before`: all at once, or one by one when they are one account's (the queue's own clear takes every account's). */
+async function clearFinished(session: QueueSession, before: readonly JobView[], oneByOne: boolean): Promise<JobRecordOut[]> {
+  const paths = new Map(before.map((job) => [job.id, session.pathOf(job.id)]))
+  const finished = before.filter((job) => FINISHED_STATES.includes(job.state))
+  if (oneByOne) for (const job of finished) await unwrap(session.uploads.remove({ jobId: job.id }))
+  const left = oneByOne ? new Set<string>() : new Set((await unwrap(session.uploads.clearFinished())).jobs.map((job) => job.id))
+  return finished.filter((job) => !left.has(job.id)).map((job) => removedNow(job, paths.get(job.id) ?? null, `Cleared from the queue (it was ${job.state}).`, 'cleared'))
 }

@@ -1,4 +1,5 @@
 import { FINISHED_STATES, type JobView } from '../../../src-shared/domain/queue'
+import { workAccountId } from '../accounts/work-account'
 import { flag, type Command } from '../command'
 import { EXIT } from '../exit-codes'
 import { followJobs } from '../follow-jobs'
@@ -42,9 +43,12 @@ export const queue: Command = {
     const wait = flag(values, 'wait')
     const mode = waitMode({ timeout: values['timeout'] })
     const timeoutMs = mode.queueOnly ? null : mode.timeoutMs
-    const session = await openQueueSession(ctx, { runUploads: wait })
+    // --account: that account's jobs only, listed, acted on and run (here, only those it follows: 'added').
+    const accountId = await workAccountId(ctx)
+    const mine = (job: JobView): boolean => accountId === undefined || job.accountId === accountId
+    const session = await openQueueSession(ctx, { runUploads: wait ? (accountId === undefined ? true : 'added') : false, accountId })
     try {
-      const acted = hasActions(values) ? await runActions(session, values) : null
+      const acted = hasActions(values) ? await runActions(session, values, accountId === undefined ? undefined : mine) : null
       if (!wait) {
         if (acted) {
           reportJobs(ctx, acted, { empty: 'Nothing to do: no job matched.' })
@@ -52,14 +56,14 @@ export const queue: Command = {
         }
         const view = await unwrap(session.uploads.list())
         for (const notice of view.notices) ctx.warn(notice)
-        reportJobs(ctx, view.jobs.map((job) => listed(job, session)), { empty: 'The queue is empty.' })
+        reportJobs(ctx, view.jobs.filter(mine).map((job) => listed(job, session)), { empty: accountId === undefined ? 'The queue is empty.' : 'No job of this account is in the queue.' })
         return EXIT.ok
       }
       if (acted && !ctx.json) for (const record of acted) ctx.say(recordLine(record))
       const view = await unwrap(session.uploads.list())
       for (const notice of view.notices) ctx.warn(notice)
-      const waiting = view.jobs.filter((job) => open(job) && !job.paused)
-      const paused = view.jobs.filter((job) => open(job) && job.paused).length
+      const waiting = view.jobs.filter((job) => mine(job) && open(job) && !job.paused)
+      const paused = view.jobs.filter((job) => mine(job) && open(job) && job.paused).length
       if (waiting.length > 0) await requireKeyWhenRunningHere(session, ctx)
       ctx.warn(
         waiting.length === 0

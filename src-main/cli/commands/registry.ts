@@ -1,5 +1,5 @@
 import type { Command, CommandEntry, CommandSpec } from '../command'
-import { ACCOUNT, CURRENCIES, MUSIC, PAYMENTS, PLAN, PROFILE, SKINS, TEMPLATES, WHOAMI } from '../help/specs/account'
+import { ACCOUNT, ACCOUNTS, CURRENCIES, MUSIC, PAYMENTS, PLAN, PROFILE, SKINS, TEMPLATES, WHOAMI } from '../help/specs/account'
 import { DUPLICATE, GET, LIST, PDF } from '../help/specs/library'
 import { HOTFOLDER_ADD, HOTFOLDER_LIST, HOTFOLDER_REMOVE, LINK_ADD, LINK_LIST, LINK_REMOVE, WATCH } from '../help/specs/links'
 import { QUEUE, REPLACE, UPLOAD } from '../help/specs/publish'
@@ -27,6 +27,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   entry(WATCH, async () => (await import('./watch')).watch),
   entry(WHOAMI, async () => (await import('./whoami')).whoami),
   entry(ACCOUNT, async () => (await import('./account')).account),
+  entry(ACCOUNTS, async () => (await import('./accounts')).accounts),
   entry(AUTH_LOGIN, async () => (await import('./auth-login')).authLogin),
   entry(AUTH_STATUS, async () => (await import('./auth-status')).authStatus),
   entry(AUTH_LOGOUT, async () => (await import('./auth-logout')).authLogout),

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path'
+import { workAccountId } from '../accounts/work-account'
 import { CliError } from '../cli-error'
 import type { Command } from '../command'
 import { EXIT } from '../exit-codes'
@@ -27,11 +28,13 @@ export const replace: Command = {
     const mode = waitMode(values)
     const docType = itemDocType(values)
     const itemId = await findItemId(reference, itemRefKind(values, reference), ctx, docType)
-    const session = await openQueueSession(ctx, { runUploads: mode.queueOnly ? false : 'added' })
+    const accountId = await workAccountId(ctx)
+    const session = await openQueueSession(ctx, { runUploads: mode.queueOnly ? false : 'added', accountId })
     try {
       await requireKeyWhenRunningHere(session, ctx)
       const path = isUrl(source) ? null : resolve(ctx.cwd, source)
-      const input = path === null ? { itemId, docType, url: source } : { itemId, docType, path }
+      const mine = accountId !== undefined ? { accountId } : {}
+      const input = path === null ? { itemId, docType, url: source, ...mine } : { itemId, docType, path, ...mine }
       const intake = await unwrap(session.uploads.replace(input))
       session.learnPaths(intake.paths)
       const refusals = notQueued(intake.refused, intake.sameContent, path === null ? [] : [path])

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path'
 import type { EnqueueResult } from '../../../src-shared/domain/queue'
 import { SAME_CONTENT_CHOICES, type SameContentChoice } from '../../../src-shared/domain/queue'
+import { workAccountId } from '../accounts/work-account'
 import { CliError } from '../cli-error'
 import { flag, stringOption, type Command } from '../command'
 import { EXIT } from '../exit-codes'
@@ -48,11 +49,12 @@ export const upload: Command = {
     const docType = flag(values, 'document') ? 'Document' : 'Flipbook'
     const urls = positionals.filter(isUrl)
     const paths = positionals.filter((argument) => !isUrl(argument)).map((path) => resolve(ctx.cwd, path))
-    const session = await openQueueSession(ctx, { runUploads: mode.queueOnly ? false : 'added' })
+    const accountId = await workAccountId(ctx)
+    const session = await openQueueSession(ctx, { runUploads: mode.queueOnly ? false : 'added', accountId })
     try {
       await requireKeyWhenRunningHere(session, ctx)
       const intakes: EnqueueResult[] = []
-      const fields = { ...(name ? { name } : {}), ...(title ? { title } : {}) }
+      const fields = { ...(name ? { name } : {}), ...(title ? { title } : {}), ...(accountId !== undefined ? { accountId } : {}) }
       if (paths.length > 0) intakes.push(await unwrap(session.uploads.enqueuePaths({ paths, docType, onSameContent: choice, ...fields })))
       for (const url of urls) intakes.push(await unwrap(session.uploads.enqueueUrl({ url, docType, ...fields })))
       const intake = mergeIntakes(intakes)

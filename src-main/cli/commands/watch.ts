@@ -1,3 +1,4 @@
+import { workAccountId } from '../accounts/work-account'
 import type { Command } from '../command'
 import { EXIT } from '../exit-codes'
 import { openWatchSession } from '../links-session'
@@ -11,7 +12,7 @@ export const watch: Command = {
     await ctx.services()
     // --json: one JSON event per line as it happens (watch-events.ts).
     const events = watchEvents(ctx)
-    const session = await openWatchSession(ctx, (channel, payload) => events.onEvent(channel, payload))
+    const session = await openWatchSession(ctx, (channel, payload) => events.onEvent(channel, payload), await workAccountId(ctx))
     if ('heldBy' in session) {
       ctx.warn(`The FlipDrop ${session.heldBy.role} (process ${session.heldBy.pid}) already watches this data folder; only one watcher runs at a time.`)
       return EXIT.failed

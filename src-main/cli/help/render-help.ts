@@ -51,7 +51,7 @@ export function renderOverview(commands: readonly CommandSpec[], style: HelpStyl
     heading('Environment:', style),
     ...twoColumns(
       [
-        ['FLIPDROP_API_KEY', 'The API key; else the key the FlipDrop app keeps in your keychain.'],
+        ['FLIPDROP_API_KEY', 'The API key, and so the account (--account is then ignored); else the keys the FlipDrop app keeps in your keychain, one per account.'],
         ['FLIPDROP_BASE_URL', 'The service address; else the app\'s setting.'],
         ['FLIPDROP_DOCUMENT_URL', 'The document host; else the app\'s setting.'],
         ['FLIPDROP_DATA_DIR', "The data folder (settings, queue); else the app's. With the app running, uploads go to its queue."],

@@ -1,8 +1,6 @@
-import { readFile, rm } from 'node:fs/promises'
-import { join } from 'node:path'
 import { z } from 'zod'
 import type { AccountSnapshot } from '../../../src-shared/domain/account'
-import { writeFileDurably } from '../storage/durable-file'
+import { createAccountFiles, parseJson } from './account-files'
 
 const text = z.string().nullable()
 const flag = z.boolean().nullable()
@@ -55,63 +53,65 @@ export type SnapshotValue<P extends SnapshotPart> = NonNullable<AccountSnapshot[
 const EMPTY: AccountSnapshot = { profile: null, plan: null, payments: null }
 
 /**
- * The Account view's last answers (`account-details.json` in the data folder, private to the
- * user): profile, plan and billing history, for one account, so they show offline with their
- * time. Public facts of the account only: the key is never part of them.
+ * The Account view's last answers, per account (`accounts/<account>/account-details.json` in
+ * the data folder, private to the user): profile, plan and billing history, so they show
+ * offline with their time, and switching accounts shows the other's at once. Public facts of
+ * the account only: the key is never part of them.
  */
 export interface AccountSnapshotStore {
-  /** What is kept for `userId`; empty parts when there is nothing, or it belongs to another account. */
+  /** What is kept for `userId`; empty parts when there is nothing (or no account). */
   read(userId: string | null): Promise<AccountSnapshot>
-  /** Keeps one part for `userId` (another account's snapshot is replaced); writes run one at a time. */
+  /** Keeps one part for `userId`, in its own file (never another account's); writes run one at a time. */
   keep<P extends SnapshotPart>(userId: string, part: P, value: SnapshotValue<P>, at: Date): Promise<void>
-  /** Forgets everything kept (signed out), after the writes in flight. */
-  clear(): Promise<void>
+  /** Forgets what is kept for `userId` (signed out of it), after the writes in flight; the others stay. */
+  forget(userId: string): Promise<void>
   /** Waits for the writes in flight. */
   close(): Promise<void>
 }
 
 export function createAccountSnapshotStore(directory: string): AccountSnapshotStore {
-  const path = join(directory, 'account-details.json')
-  let loaded: SnapshotFile | null | undefined
+  const files = createAccountFiles(directory, 'account-details.json')
+  /** What each account's file holds, once read (null: nothing usable). */
+  const loaded = new Map<string, SnapshotFile | null>()
   let writing: Promise<void> = Promise.resolve()
 
-  async function load(): Promise<SnapshotFile | null> {
-    if (loaded !== undefined) return loaded
-    try {
-      const parsed = fileSchema.safeParse(JSON.parse(await readFile(path, 'utf8')))
-      // An unreadable file is as good as none: the next answers write a new one.
-      loaded = parsed.success ? parsed.data : null
-    } catch {
-      loaded = null
-    }
-    return loaded
+  async function load(userId: string): Promise<SnapshotFile | null> {
+    const known = loaded.get(userId)
+    if (known !== undefined) return known
+    const text = await files.read(userId)
+    const parsed = text === null ? null : fileSchema.safeParse(parseJson(text))
+    // An unreadable file is as good as none (the next answers write a new one); one naming another account is not this one's.
+    const file = parsed?.success && parsed.data.userId === userId ? parsed.data : null
+    loaded.set(userId, file)
+    return file
+  }
+
+  /** One change at a time: one failed write must not stop the next ones. */
+  function inTurn(change: () => Promise<void>): Promise<void> {
+    const next = writing.then(change)
+    writing = next.catch(() => undefined)
+    return next
   }
 
   return {
     async read(userId) {
-      const file = await load()
-      if (!file || userId === null || file.userId !== userId) return { ...EMPTY }
+      const file = userId === null ? null : await load(userId)
+      if (!file) return { ...EMPTY }
       return { profile: file.profile, plan: file.plan, payments: file.payments }
     },
     keep(userId, part, value, when) {
-      const next = writing.then(async () => {
-        const file = await load()
-        const base: SnapshotFile = file && file.userId === userId ? file : { version: 1, userId, ...EMPTY }
+      return inTurn(async () => {
+        const base: SnapshotFile = (await load(userId)) ?? { version: 1, userId, ...EMPTY }
         const updated = { ...base, [part]: { value, at: when.toISOString() } } as SnapshotFile
-        await writeFileDurably(path, `${JSON.stringify(updated)}\n`, { mode: 0o600 })
-        loaded = updated
+        await files.write(userId, `${JSON.stringify(updated)}\n`)
+        loaded.set(userId, updated)
       })
-      // One failed write must not stop the next ones.
-      writing = next.catch(() => undefined)
-      return next
     },
-    clear() {
-      const next = writing.then(async () => {
-        await rm(path, { force: true })
-        loaded = null
+    forget(userId) {
+      return inTurn(async () => {
+        await files.forget(userId)
+        loaded.set(userId, null)
       })
-      writing = next.catch(() => undefined)
-      return next
     },
     close: () => writing
   }

@@ -1,8 +1,6 @@
-import { readFile, rm } from 'node:fs/promises'
-import { join } from 'node:path'
 import { z } from 'zod'
 import type { ReferenceLists } from '../../../src-shared/domain/account'
-import { writeFileDurably } from '../storage/durable-file'
+import { createAccountFiles, parseJson } from './account-files'
 
 const text = z.string().nullable()
 const id = z.number().nullable()
@@ -25,33 +23,33 @@ const cachedSchema = z.object({
 /** The reference lists as last received, for one account. */
 export type CachedReferences = z.infer<typeof cachedSchema>
 
-/** The reference lists on disk (`references.json` in the data folder), so they show offline. */
+/**
+ * The reference lists on disk, per account (`accounts/<account>/references.json` in the data
+ * folder: templates include the account's own), so they show offline and at once on a switch.
+ */
 export interface ReferenceCache {
-  /** The cached lists, or null when there are none or the file is unreadable (then they are read again). */
-  read(): Promise<CachedReferences | null>
-  /** Replaces the cache durably: after a crash it holds the old lists or the new ones, never a mix. */
+  /** The lists cached for `userId`, or null when there are none or the file is unreadable (then they are read again). */
+  read(userId: string): Promise<CachedReferences | null>
+  /** Replaces the account's cache durably: after a crash it holds the old lists or the new ones, never a mix. */
   write(userId: string, lists: ReferenceLists, updatedAt: Date): Promise<CachedReferences>
-  clear(): Promise<void>
+  /** Deletes the account's cache (signed out of it); the others stay. */
+  forget(userId: string): Promise<void>
 }
 
 export function createReferenceCache(directory: string): ReferenceCache {
-  const path = join(directory, 'references.json')
+  const files = createAccountFiles(directory, 'references.json')
   return {
-    async read() {
-      try {
-        const parsed = cachedSchema.safeParse(JSON.parse(await readFile(path, 'utf8')))
-        return parsed.success ? parsed.data : null
-      } catch {
-        return null
-      }
+    async read(userId) {
+      const text = await files.read(userId)
+      const parsed = text === null ? null : cachedSchema.safeParse(parseJson(text))
+      // A file naming another account is not this one's.
+      return parsed?.success && parsed.data.userId === userId ? parsed.data : null
     },
     async write(userId, lists, updatedAt) {
       const cached: CachedReferences = { version: 1, userId, updatedAt: updatedAt.toISOString(), lists }
-      await writeFileDurably(path, `${JSON.stringify(cached)}\n`, { mode: 0o600 })
+      await files.write(userId, `${JSON.stringify(cached)}\n`)
       return cached
     },
-    async clear() {
-      await rm(path, { force: true })
-    }
+    forget: (userId) => files.forget(userId)
   }
 }

@@ -5,41 +5,61 @@ import type { Account } from '../../../src-shared/domain/service/account'
 import type { Logger } from '../log'
 import { writeFileDurably } from '../storage/durable-file'
 
-/** What FlipDrop remembers of an account it has seen: enough to name it, never its key. */
+/** What FlipDrop remembers of an account it has seen: enough to name and show it offline, never its key. */
 export interface KnownAccount {
   userId: string
   name: string | null
   email: string | null
   brand: string | null
+  vendorId: string | null
+  appUrl: string | null
+  maxFileSizeMb: number | null
+  /** The profile picture's address, once a profile was read. */
+  profileImage: string | null
   /** When whoami last confirmed it (epoch ms). */
   seenAt: number
 }
 
 const FILE_NAME = 'accounts.json'
 
+const text = z.string().nullable()
+const accountSchema = z.object({
+  userId: z.string().min(1),
+  name: text,
+  email: text,
+  brand: text,
+  // Version 1 kept only the names; the rest is learned again at the next whoami.
+  vendorId: text.default(null),
+  appUrl: text.default(null),
+  maxFileSizeMb: z.number().nullable().default(null),
+  profileImage: text.default(null),
+  seenAt: z.number()
+})
 const fileSchema = z.object({
-  version: z.literal(1),
-  accounts: z.array(
-    z.object({
-      userId: z.string().min(1),
-      name: z.string().nullable(),
-      email: z.string().nullable(),
-      brand: z.string().nullable(),
-      seenAt: z.number()
-    })
-  )
+  version: z.union([z.literal(1), z.literal(2)]),
+  /** The account the app shows and new work goes to. */
+  current: text.default(null),
+  accounts: z.array(accountSchema)
 })
 
 /**
- * Every account whoami confirmed on this computer, by UserID. Jobs, links and hot folders
- * record only the UserID they were made for; this book turns it back into words ("waiting
- * for Dana Kim (dana@northwind.example) to sign in"), also after that account signed out.
+ * Every account whoami confirmed on this computer, by UserID, and which one is current.
+ * Jobs, links and hot folders record only the UserID they were made for; this book turns it
+ * back into words ("waiting for Dana Kim (dana@northwind.example) to sign in"), also after
+ * that account signed out, and shows an account's name and plan at once while offline.
  */
 export interface KnownAccounts {
   get(userId: string): KnownAccount | undefined
   all(): KnownAccount[]
+  /** The account as whoami last answered for it (for showing it offline), or null. */
+  account(userId: string): Account | null
   /** Records (or refreshes) an account whoami just confirmed. */
   remember(account: Account): Promise<void>
+  /** Records the profile picture read for an account. */
+  rememberImage(userId: string, profileImage: string | null): Promise<void>
+  /** The account chosen as current (it may have signed out since). */
+  current(): string | null
+  setCurrent(userId: string | null): Promise<void>
   /** "Dana Kim (dana@…)" for people; a neutral phrase when the account was never seen. */
   describe(userId: string | null): string
 }
@@ -48,30 +68,65 @@ export interface KnownAccounts {
 export async function openKnownAccounts(dataDir: string, log: Logger): Promise<KnownAccounts> {
   const path = join(dataDir, FILE_NAME)
   const accounts = new Map<string, KnownAccount>()
+  let current: string | null = null
   try {
     const parsed = fileSchema.safeParse(JSON.parse(await readFile(path, 'utf8')))
-    if (parsed.success) for (const account of parsed.data.accounts) accounts.set(account.userId, account)
-    else log.warn(`${FILE_NAME} is damaged; account names are learned again as accounts sign in`)
+    if (parsed.success) {
+      for (const account of parsed.data.accounts) accounts.set(account.userId, account)
+      current = parsed.data.current
+    } else log.warn(`${FILE_NAME} is damaged; account names are learned again as accounts sign in`)
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') log.warn(`${FILE_NAME} could not be read`, error instanceof Error ? error.message : error)
   }
   let writing: Promise<void> = Promise.resolve()
+  function save(): Promise<void> {
+    const body = `${JSON.stringify({ version: 2, current, accounts: [...accounts.values()] }, null, 1)}\n`
+    writing = writing.then(() =>
+      writeFileDurably(path, body, { mode: 0o600 }).catch((error: unknown) => log.warn(`${FILE_NAME} could not be saved`, error))
+    )
+    return writing
+  }
 
   return {
     get: (userId) => accounts.get(userId),
     all: () => [...accounts.values()],
+    account(userId) {
+      const known = accounts.get(userId)
+      if (!known) return null
+      const { name, email, brand, vendorId, appUrl, maxFileSizeMb } = known
+      return { userId, name, email, brand, vendorId, appUrl, maxFileSizeMb }
+    },
     async remember(account) {
       if (!account.userId) return
       const before = accounts.get(account.userId)
-      const next: KnownAccount = { userId: account.userId, name: account.name, email: account.email, brand: account.brand, seenAt: Date.now() }
+      const next: KnownAccount = {
+        userId: account.userId,
+        name: account.name,
+        email: account.email,
+        brand: account.brand,
+        vendorId: account.vendorId,
+        appUrl: account.appUrl,
+        maxFileSizeMb: account.maxFileSizeMb,
+        profileImage: before?.profileImage ?? null,
+        seenAt: Date.now()
+      }
       accounts.set(account.userId, next)
-      // Only a changed name, email or brand is worth a write; seenAt alone is not.
-      if (before && before.name === next.name && before.email === next.email && before.brand === next.brand) return
-      const body = `${JSON.stringify({ version: 1, accounts: [...accounts.values()] }, null, 1)}\n`
-      writing = writing.then(() =>
-        writeFileDurably(path, body, { mode: 0o600 }).catch((error: unknown) => log.warn(`${FILE_NAME} could not be saved`, error))
-      )
-      await writing
+      // Only a changed fact is worth a write; seenAt alone is not.
+      const same = (['name', 'email', 'brand', 'vendorId', 'appUrl', 'maxFileSizeMb'] as const).every((field) => before?.[field] === next[field])
+      if (before && same) return
+      await save()
+    },
+    async rememberImage(userId, profileImage) {
+      const known = accounts.get(userId)
+      if (!known || known.profileImage === profileImage) return
+      accounts.set(userId, { ...known, profileImage })
+      await save()
+    },
+    current: () => current,
+    async setCurrent(userId) {
+      if (current === userId) return
+      current = userId
+      await save()
     },
     describe(userId) {
       const known = userId === null ? undefined : accounts.get(userId)

@@ -1,22 +1,23 @@
-import type { AuthState } from '../../../src-shared/domain/auth'
+import { AppError } from '../../../src-shared/contract/errors'
+import type { AccountEntry, AuthState } from '../../../src-shared/domain/auth'
 import type { Account } from '../../../src-shared/domain/service/account'
 import type { Settings } from '../../../src-shared/domain/settings'
 import type { HandlersOf } from '../area-handlers'
 import type { Logger } from '../log'
 import type { ServiceConnection } from '../service/service-connection'
-import type { AccountCache } from './account-cache'
 import { signInFailure } from './auth-errors'
-import type { KeySession } from './key-session'
+import { KEY_REJECTED, type HeldKey, type KeyRing } from './key-ring'
 import type { KnownAccounts } from '../accounts/known-accounts'
 
 export interface AuthDependencies {
-  keys: KeySession
+  keys: KeyRing
   connection: ServiceConnection
-  accountCache: AccountCache
-  /** Every account confirmed on this computer, so work made for one can name it later. */
+  /** Every account confirmed on this computer, which one is current, and their last whoami for offline. */
   knownAccounts: KnownAccounts
   /** Saves addresses typed with a key the service accepted. */
   saveAddresses: (addresses: Partial<Settings>) => Promise<void>
+  /** One account signed out: what was kept on disk for it (library, account details) goes with it. */
+  forgetAccount?: (userId: string) => Promise<void>
   log: Logger
   onChange: (state: AuthState) => void
 }
@@ -25,65 +26,131 @@ export interface AuthDependencies {
 export interface AuthService extends HandlersOf<'auth'> {
   /** Who is signed in, right now (no service call). */
   status(): AuthState
-  /** Finds a key at start-up (environment or keychain) and refreshes the account in the background. */
+  /** Finds the keys at start-up (environment or keychain) and confirms their accounts in the background. */
   start(): Promise<AuthState>
-  /** The secrets to redact from every log line. */
+  /** The current account's UserID: confirmed, else as last seen; null when none. */
+  currentAccountId(): string | null
+  /** Makes an account current for this process only (a command's --account), not for the app. */
+  useForThisRun(userId: string): Promise<void>
+  /** The secrets to redact from every log line: every key held. */
   secrets(): string[]
 }
 
+const NOT_SIGNED_IN = 'That account is not signed in to FlipDrop.'
+
 /**
- * Sign-in, sign-out and who is signed in. A key is checked with whoami before it is kept;
- * the moment the service answers 401 the connection is dropped and the key is marked
- * rejected, but kept stored, so nothing waiting is lost and a new key continues.
+ * Sign-in, sign-out and who is signed in, for several accounts side by side. A key is checked
+ * with whoami before it is kept, under its own account; adding an account never signs another
+ * out, and one is current. The moment the service answers 401 for a key, that key's client is
+ * dropped and the key is marked rejected, but kept stored, so nothing waiting is lost.
  */
 export function createAuthService(deps: AuthDependencies): AuthService {
-  const { keys, connection } = deps
-  let account: Account | null = null
+  const { keys, connection, knownAccounts } = deps
+  /** The key shown as signed in; null with none. */
+  let current: HeldKey | null = null
+  /** A command chose its account: the app's current one stays as it was. */
+  let forThisRun = false
+
+  const accountOf = (held: HeldKey | null): Account | null => (held?.accountId ? knownAccounts.account(held.accountId) : null)
+
+  function entries(): AccountEntry[] {
+    const shown = new Set<string>()
+    const list: AccountEntry[] = []
+    for (const held of keys.keys) {
+      if (!held.accountId || shown.has(held.accountId)) continue
+      shown.add(held.accountId)
+      const known = knownAccounts.get(held.accountId)
+      list.push({
+        userId: held.accountId,
+        name: known?.name ?? null,
+        email: known?.email ?? null,
+        brand: known?.brand ?? null,
+        profileImage: known?.profileImage ?? null,
+        current: held === current,
+        signedIn: true,
+        storage: held.source,
+        problem: held.rejected ? KEY_REJECTED : null
+      })
+    }
+    for (const known of knownAccounts.all()) {
+      if (shown.has(known.userId)) continue
+      const { userId, name, email, brand, profileImage } = known
+      list.push({ userId, name, email, brand, profileImage, current: false, signedIn: false, storage: 'none', problem: null })
+    }
+    return list
+  }
 
   const state = (): AuthState => ({
-    signedIn: keys.key !== null && !keys.rejected,
-    account,
-    storage: keys.source,
-    problem: keys.problem
+    signedIn: current !== null && !current.rejected,
+    account: accountOf(current),
+    storage: current?.source ?? 'none',
+    problem: current?.rejected ? KEY_REJECTED : keys.problem,
+    accounts: entries()
   })
   const emit = (): void => deps.onChange(state())
+  const heldFor = (apiKey: string): HeldKey | undefined => keys.keys.find((held) => held.key === apiKey)
+  const heldOf = (userId: string): HeldKey | undefined => keys.keys.find((held) => held.accountId === userId)
 
-  // Any whoami answer (start-up, a probe, the queue) confirms who the key belongs to.
+  /** Shows another account at once; remembering the choice on disk follows (`remembered`). */
+  let remembered: Promise<void> = Promise.resolve()
+  function makeCurrent(held: HeldKey | null, remember = true): void {
+    current = held
+    // A rejected key has no client: nothing is current then, and the window asks for a new key.
+    connection.use(held && !held.rejected ? held.key : null)
+    if (!remember) return
+    const userId = held?.accountId ?? null
+    remembered = remembered
+      .then(() => knownAccounts.setCurrent(userId))
+      .catch((error: unknown) => deps.log.warn('Could not keep the current account', error))
+  }
+
+  // Any whoami answer (start-up, a probe, the queue) confirms who a key belongs to.
   let kept: Promise<void> = Promise.resolve()
-  connection.onAccount((confirmed) => {
-    account = confirmed
-    kept = Promise.all([deps.accountCache.write(confirmed), deps.knownAccounts.remember(confirmed)])
-      .then(() => undefined, (error: unknown) => deps.log.warn('Could not keep the account for offline use', error))
+  connection.onAccount((confirmed, apiKey) => {
+    const held = heldFor(apiKey)
+    if (!held || !confirmed.userId) return
+    const userId = confirmed.userId
+    const wasCurrent = held === current && !forThisRun
+    kept = Promise.all([knownAccounts.remember(confirmed), keys.confirm(held, userId)])
+      .then(async () => {
+        if (wasCurrent) await knownAccounts.setCurrent(userId)
+      })
+      .then(
+        () => undefined,
+        (error: unknown) => deps.log.warn('Could not keep the account for offline use', error)
+      )
       .finally(emit)
   })
 
-  connection.onUnauthorized(() => {
-    if (!keys.reject()) return
-    deps.log.warn('The service rejected the API key (401); stopping all requests until a new key is given')
-    connection.disconnect()
+  connection.onUnauthorized((apiKey) => {
+    const held = heldFor(apiKey)
+    if (!held || !keys.reject(held)) return
+    deps.log.warn('The service rejected an API key (401); that account sends nothing until a new key is given')
+    connection.remove(apiKey)
     emit()
   })
 
   async function refreshInBackground(): Promise<void> {
     try {
-      // The answer reaches onAccount above.
-      await connection.client().whoami()
+      // The answers reach onAccount above.
+      await connection.identify(null)
     } catch (error) {
-      // Offline or rejected: the 401 hook already handled a rejection; offline keeps the cached account.
-      deps.log.info('Could not refresh the account at start-up', error instanceof Error ? error.message : error)
+      // Offline or rejected: the 401 hook already handled a rejection; offline keeps the cached accounts.
+      deps.log.info('Could not confirm the accounts at start-up', error instanceof Error ? error.message : error)
     }
   }
 
   return {
     status: state,
+    currentAccountId: () => connection.accountId ?? current?.accountId ?? null,
 
     async start() {
       await keys.load()
-      if (keys.key) {
-        account = await deps.accountCache.read()
-        connection.connect(keys.key)
-        void refreshInBackground()
-      }
+      const chosen = knownAccounts.current()
+      for (const held of keys.keys) connection.add(held.key, { hint: held.accountId })
+      const first = keys.keys.find((held) => held.accountId === chosen) ?? keys.keys[0] ?? null
+      if (first) makeCurrent(first)
+      if (keys.keys.length > 0) void refreshInBackground()
       emit()
       return state()
     },
@@ -103,42 +170,72 @@ export function createAuthService(deps: AuthDependencies): AuthService {
       } finally {
         await trial.close()
       }
+      if (!checked.userId) throw new AppError('service', 'The service did not say which account this key belongs to, so FlipDrop cannot keep it apart from your others. Try again later.')
       // Only a key the service accepted is kept, and only then do the addresses change.
-      await keys.keep(apiKey, input.sessionOnly)
+      const { held, replaced } = await keys.keep(apiKey, checked.userId, input.sessionOnly)
       const addresses: Partial<Settings> = {}
       if (input.baseUrl !== undefined) addresses.baseUrl = input.baseUrl
       if (input.documentUrl !== undefined) addresses.documentUrl = input.documentUrl
       if (Object.keys(addresses).length > 0) await deps.saveAddresses(addresses)
-      account = checked
-      await deps.accountCache.write(checked)
-      await deps.knownAccounts.remember(checked)
-      connection.connect(apiKey, checked.userId)
+      await knownAccounts.remember(checked)
+      if (replaced) connection.remove(replaced.key)
+      connection.add(apiKey, { confirmed: checked.userId })
+      makeCurrent(held)
       emit()
+      await remembered
       return state()
     },
 
-    async signOut() {
-      await keys.forget()
-      connection.disconnect()
-      await deps.accountCache.clear()
-      account = null
+    async switch({ userId }) {
+      const held = heldOf(userId)
+      if (!held) throw new AppError('not-found', NOT_SIGNED_IN)
+      if (held !== current) {
+        makeCurrent(held)
+        emit()
+        await remembered
+      }
+      return state()
+    },
+
+    async signOut(input) {
+      const held = input?.userId ? heldOf(input.userId) : current
+      if (!held) {
+        if (input?.userId) throw new AppError('not-found', NOT_SIGNED_IN)
+        return state()
+      }
+      await keys.forget(held)
+      connection.remove(held.key)
+      if (held === current) makeCurrent(keys.keys.find((other) => !other.rejected) ?? keys.keys[0] ?? null)
+      if (held.accountId && deps.forgetAccount) {
+        await deps.forgetAccount(held.accountId).catch((error: unknown) => deps.log.warn('Could not forget what was kept for a signed-out account', error))
+      }
       emit()
+      await remembered
       return state()
     },
 
     async refresh() {
       const client = connection.client()
+      const before = current
       try {
-        account = await client.whoami()
+        await client.whoami()
       } catch (error) {
         // A 401 was already turned into "key rejected" by the hook: report the new state.
-        if (keys.rejected) return state()
+        if (before?.rejected) return state()
         throw error
       }
       await kept
       return state()
     },
 
-    secrets: () => (keys.key ? [keys.key] : [])
+    async useForThisRun(userId) {
+      const held = heldOf(userId)
+      if (!held) throw new AppError('not-found', NOT_SIGNED_IN)
+      forThisRun = true
+      makeCurrent(held, false)
+      emit()
+    },
+
+    secrets: () => keys.keys.map((held) => held.key)
   }
 }

@@ -1,13 +1,13 @@
-import { createHash } from 'node:crypto'
+import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { AppError } from '../../../src-shared/contract/errors'
-import type { CoversChange, LibraryCover } from '../../../src-shared/domain/library'
+import type { CoversChange, LibraryCover, LibraryItem } from '../../../src-shared/domain/library'
 import type { Network } from '../api/http/network'
 import type { Logger } from '../log'
+import { accountFolder } from '../storage/account-folder'
 import { fetchCover } from './cover-fetch'
 import { CoverStore } from './cover-store'
 import { coverTypeOf, ownBytes } from './cover-type'
-import type { LibraryStore } from './library-store'
 
 /** Downloads at once: storage is not the API (no rate limit), but a 10,000-item grid must not open 10,000 sockets. */
 const FETCHES_AT_ONCE = 4
@@ -16,9 +16,16 @@ const RETRY_AFTER_MS = 30_000
 /** Jobs remembered for `keep`: far more than a window draws at once. */
 const MAX_PUBLISHED = 2_000
 
+/** The library the window shows: whose it is, and its rows. */
+export interface ShownLibrary {
+  accountId: string
+  get(key: string): LibraryItem | undefined
+}
+
 export interface LibraryCoversDependencies {
   dataDir: string
-  store: Pick<LibraryStore, 'owner' | 'get'>
+  /** The library shown (the window asks for the covers of its rows); null when no account is. */
+  shown: () => ShownLibrary | null
   /** The routes the service client uses (proxy, trusted roots). */
   network: () => Network
   emit: (change: CoversChange) => void
@@ -38,15 +45,12 @@ export interface LibraryCovers {
   keepDrawing(jobId: string, png: Uint8Array): Promise<void>
   /** A job published or replaced an item: its drawing may follow. */
   published(jobId: string, job: PublishedJob): void
-  /** These items' covers are stale (a new PDF) or their items left: dropped, and the window told. */
-  forget(keys: readonly string[]): void
+  /** These items of an account have stale covers (a new PDF) or left its library: dropped, and the window told. */
+  forget(accountId: string, keys: readonly string[]): void
+  /** The account signed out: its covers folder goes (its jobs' drawings are not kept any more). */
+  forgetAccount(accountId: string): Promise<void>
   /** The network came back or the connection changed: failed fetches may be tried again at once. */
   retryFailed(): void
-}
-
-/** A folder name for an account that is safe everywhere (UserIDs are the service's strings). */
-function accountFolder(accountId: string): string {
-  return /^[\w-]{1,64}$/.test(accountId) ? accountId : createHash('sha256').update(accountId).digest('hex').slice(0, 32)
 }
 
 /**
@@ -60,15 +64,20 @@ export function createLibraryCovers(deps: LibraryCoversDependencies): LibraryCov
   const inFlight = new Map<string, Promise<LibraryCover | null>>()
   const failedUntil = new Map<string, number>()
   const published = new Map<string, PublishedJob>()
+  /** Bumped when an account signs out: a fetch that began before keeps nothing in its (deleted) folder. */
+  const generations = new Map<string, number>()
+  const generationOf = (accountId: string): number => generations.get(accountId) ?? 0
   let running = 0
   const waiting: (() => void)[] = []
   /** Failures are logged once per spell (offline, 60 tiles would say the same 60 times). */
   let failing = false
 
+  const folderOf = (accountId: string): string => join(deps.dataDir, 'covers', accountFolder(accountId))
+
   function storeOf(accountId: string): Promise<CoverStore> {
     let store = stores.get(accountId)
     if (!store) {
-      store = CoverStore.open(join(deps.dataDir, 'covers', accountFolder(accountId)), deps.log)
+      store = CoverStore.open(folderOf(accountId), deps.log)
       // A folder that cannot be opened is tried again on the next cover, not remembered broken.
       store.catch(() => stores.delete(accountId))
       stores.set(accountId, store)
@@ -76,12 +85,10 @@ export function createLibraryCovers(deps: LibraryCoversDependencies): LibraryCov
     return store
   }
 
-  /** The owner's store, or null when the rows' account is unknown or its folder cannot be used. */
-  async function currentStore(): Promise<CoverStore | null> {
-    const owner = deps.store.owner
-    if (owner === null) return null
+  /** The account's store, or null when its folder cannot be used. */
+  async function usableStore(accountId: string): Promise<CoverStore | null> {
     try {
-      return await storeOf(owner)
+      return await storeOf(accountId)
     } catch (error) {
       deps.log.warn('The covers folder cannot be used; covers are fetched but not kept', error)
       return null
@@ -107,15 +114,17 @@ export function createLibraryCovers(deps: LibraryCoversDependencies): LibraryCov
     return bytes && type ? { bytes: ownBytes(bytes), type } : null
   }
 
-  async function fetchAndKeep(key: string, url: string): Promise<LibraryCover | null> {
-    const owner = deps.store.owner
+  async function fetchAndKeep(accountId: string, key: string, url: string): Promise<LibraryCover | null> {
+    const generation = generationOf(accountId)
     try {
       const bytes = await inTurn(() => fetchCover(url, deps.network()))
       const type = coverTypeOf(bytes)
       if (!type) throw new Error('The thumbnail is not an image FlipDrop shows.')
-      // Kept only for the account it was fetched for (someone else may have signed in since).
-      const store = await currentStore()
-      if (store && deps.store.owner === owner) await store.keep(key, 'service', bytes, url).catch((error: unknown) => deps.log.warn('A cover could not be kept', error))
+      // Kept in the folder of the account whose row it is, unless that account signed out meanwhile.
+      const store = generationOf(accountId) === generation ? await usableStore(accountId) : null
+      if (store && generationOf(accountId) === generation) {
+        await store.keep(key, 'service', bytes, url).catch((error: unknown) => deps.log.warn('A cover could not be kept', error))
+      }
       failing = false
       return { bytes, type }
     } catch (error) {
@@ -128,13 +137,15 @@ export function createLibraryCovers(deps: LibraryCoversDependencies): LibraryCov
 
   return {
     async cover(key) {
-      const url = deps.store.get(key)?.thumbnailUrl ?? null
-      const kept = await fromDisk(await currentStore(), key, url)
+      const shown = deps.shown()
+      if (!shown) return null
+      const url = shown.get(key)?.thumbnailUrl ?? null
+      const kept = await fromDisk(await usableStore(shown.accountId), key, url)
       if (kept || url === null) return kept
       if ((failedUntil.get(url) ?? 0) > Date.now()) return null
       let pending = inFlight.get(url)
       if (!pending) {
-        pending = fetchAndKeep(key, url).finally(() => inFlight.delete(url))
+        pending = fetchAndKeep(shown.accountId, key, url).finally(() => inFlight.delete(url))
         inFlight.set(url, pending)
       }
       const fetched = await pending
@@ -145,10 +156,9 @@ export function createLibraryCovers(deps: LibraryCoversDependencies): LibraryCov
       const job = published.get(jobId)
       if (!job) throw new AppError('not-allowed', 'Only the first page of a PDF FlipDrop just published can become a cover.')
       if (coverTypeOf(png) !== 'image/png') throw new AppError('invalid-input', 'A cover drawing is a PNG image.')
-      const owner = deps.store.owner
-      // The library shows one account's rows: another account's item keeps its cover in its own folder, later.
-      if (owner === null || job.accountId !== owner) return
-      const store = await storeOf(owner)
+      // Whose it is decides the folder, shown or not; an account that signed out keeps nothing.
+      if (job.accountId === null) return
+      const store = await storeOf(job.accountId)
       await store.keep(job.key, 'render', png)
       deps.emit({ keys: [job.key] })
     },
@@ -162,16 +172,23 @@ export function createLibraryCovers(deps: LibraryCoversDependencies): LibraryCov
       }
     },
 
-    forget(keys) {
+    forget(accountId, keys) {
       if (keys.length === 0) return
-      const owner = deps.store.owner
-      if (owner !== null) {
-        void storeOf(owner).then(
-          (store) => store.drop(keys),
-          () => undefined
-        )
-      }
+      void storeOf(accountId).then(
+        (store) => store.drop(keys),
+        () => undefined
+      )
       deps.emit({ keys: [...keys] })
+    },
+
+    async forgetAccount(accountId) {
+      generations.set(accountId, generationOf(accountId) + 1)
+      for (const [jobId, job] of published) if (job.accountId === accountId) published.set(jobId, { ...job, accountId: null })
+      const store = stores.get(accountId)
+      stores.delete(accountId)
+      // An opening under way reads the folder: it ends first, so the folder is not made again behind the delete.
+      await store?.catch(() => undefined)
+      await rm(folderOf(accountId), { recursive: true, force: true })
     },
 
     retryFailed() {

@@ -8,9 +8,9 @@ import { readSnapshot, writeSnapshot } from './snapshot-file'
 const WRITE_DELAY_MS = 2_000
 
 /**
- * The library in memory, in step with `library.json`: items by key, the storage roots and
- * when the last complete sync ended. Every change returns what changed, for `library:changed`;
- * writes are gathered and made in the background, one at a time.
+ * One account's library in memory, in step with its file (`library/<account>.json`): items by
+ * key, the storage roots and when the last complete sync ended. Every change returns what
+ * changed, for `library:changed`; writes are gathered and made in the background, one at a time.
  */
 export class LibraryStore {
   private readonly items = new Map<string, LibraryItem>()
@@ -26,14 +26,27 @@ export class LibraryStore {
     private readonly log: Logger,
     public roots: StorageRoots,
     public syncedAt: string | null,
-    public owner: string | null
+    /** The account (UserID) these rows belong to; null only for a file opened without one (tests, benchmarks). */
+    readonly owner: string | null
   ) {}
 
-  static async open(path: string, log: Logger): Promise<LibraryStore> {
+  /**
+   * Opens the file of `owner`'s library. A file that names another account (copied or renamed
+   * by hand) is never shown as this one's: the library starts empty and the next sync fills it.
+   */
+  static async open(path: string, log: Logger, owner: string | null = null): Promise<LibraryStore> {
     const file = await readSnapshot(path, log)
-    const store = new LibraryStore(path, log, file.roots, file.syncedAt, file.owner)
+    if (owner !== null && file.owner !== null && file.owner !== owner) {
+      log.warn(`The library file ${path} belongs to another account; it is rebuilt by the next sync`)
+      return new LibraryStore(path, log, {}, null, owner)
+    }
+    const store = new LibraryStore(path, log, file.roots, file.syncedAt, owner ?? file.owner)
     for (const item of file.items) store.items.set(item.key, item)
     return store
+  }
+
+  get size(): number {
+    return this.items.size
   }
 
   all(): LibraryItem[] {
@@ -81,22 +94,6 @@ export class LibraryStore {
     return { upserted: this.upsert(updated), removed: [] }
   }
 
-  /**
-   * The rows belong to this account. Another account's rows (someone else signed in on this
-   * computer) are dropped at once rather than shown until the first sync ends; returns their keys.
-   */
-  claim(owner: string): string[] {
-    if (this.owner === owner) return []
-    const removed = this.owner === null ? [] : [...this.items.keys()]
-    if (removed.length > 0) {
-      this.items.clear()
-      this.syncedAt = null
-    }
-    this.owner = owner
-    this.changed()
-    return removed
-  }
-
   completed(at: string): void {
     this.syncedAt = at
     this.changed()
@@ -122,6 +119,15 @@ export class LibraryStore {
   async close(): Promise<void> {
     await this.flush()
     this.closed = true
+  }
+
+  /** Writes nothing more, not even what is pending (its account signed out: the file goes); waits for a write under way. */
+  async discard(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer)
+    this.timer = undefined
+    this.closed = true
+    this.dirty = false
+    await this.writing
   }
 
   private changed(): void {

@@ -2,7 +2,6 @@ import type { LibraryChange, LibrarySyncState } from '../../../src-shared/domain
 import type { DocType, ItemSummary } from '../../../src-shared/domain/service/item'
 import type { ApiClient } from '../api/api-client'
 import type { Logger } from '../log'
-import type { ServiceConnection } from '../service/service-connection'
 import { throttle } from '../throttle'
 import { confirmGone, MAX_CHECKS_PER_SYNC, type Suspect } from './confirm-gone'
 import { toLibraryItem } from './library-item'
@@ -27,9 +26,23 @@ export interface SyncHosts {
   signature: string
 }
 
+/** The client of the account whose library this is: `client()` throws `signed-out` when it has none now. */
+export interface SyncConnection {
+  readonly connected: boolean
+  client(): ApiClient
+}
+
+/** Another account is shown: no retry of its own; the run carries on when this account is shown again. */
+const PAUSED: Interruption = {
+  reason: 'signed-out',
+  message: 'Paused while another account is shown: the sync carries on when this account is shown again.',
+  retryAt: null
+}
+
 export interface LibrarySyncDependencies {
+  /** The library of one account, and only that account's client (never a row of one account in another's file). */
   store: LibraryStore
-  connection: ServiceConnection
+  connection: SyncConnection
   hosts: () => SyncHosts
   onState: (state: LibrarySyncState) => void
   onChange: (change: LibraryChange) => void
@@ -55,7 +68,7 @@ export class LibrarySync {
   private current: LibrarySyncState
   private run: Run | null = null
   private running: Promise<LibrarySyncState> | null = null
-  /** Bumped to abandon a run in flight (sign-out, new addresses, closing): its answers are dropped. */
+  /** Bumped to abandon a run in flight (sign-out, new addresses, another account shown, closing): its answers are dropped. */
   private generation = 0
   private interruption: Interruption | null = null
   /** The client the running sync last used: a change that kept it (the account confirmed) needs no restart. */
@@ -105,7 +118,7 @@ export class LibrarySync {
     if (this.running && connection.connected && connection.client() === this.clientInUse) return
     this.abandon()
     if (!this.deps.connection.connected) {
-      // The next account may be another one: start over after signing in.
+      // The account's key went (signed out, refused): start over once it is back.
       const hadRun = this.run !== null
       this.run = null
       if (hadRun) {
@@ -117,12 +130,19 @@ export class LibrarySync {
     void this.sync()
   }
 
-  /** The rows were dropped (another account's): what the run had kept went with them, so it starts over. */
-  startOver(): void {
+  /**
+   * Another account is shown: a run in flight is abandoned (its late answers are dropped) and
+   * keeps its cursors, so it carries on from its page when this account is shown again. Nothing
+   * is emitted: the window shows the other account now.
+   */
+  pause(): void {
     if (this.closed) return
+    const wasRunning = this.running !== null || this.retryTimer !== undefined
     this.abandon()
-    this.run = null
-    if (this.deps.connection.connected) void this.sync()
+    this.progress.cancel()
+    if (!wasRunning) return
+    this.interruption = PAUSED
+    this.current = { ...this.current, phase: 'interrupted', message: PAUSED.message }
   }
 
   async close(): Promise<void> {

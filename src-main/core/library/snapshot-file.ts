@@ -1,9 +1,10 @@
-import { readFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { mkdir, readFile } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
 import { z } from 'zod'
 import type { LibraryItem } from '../../../src-shared/domain/library'
 import { DOC_TYPES } from '../../../src-shared/domain/service/item'
 import type { Logger } from '../log'
+import { accountFolder } from '../storage/account-folder'
 import { writeFileDurably } from '../storage/durable-file'
 import { pickItem, thumbnailUrl, type StorageRoots } from './library-item'
 
@@ -51,12 +52,18 @@ const fileSchema = z.object({
 
 const EMPTY: LibrarySnapshotFile = { items: [], roots: {}, syncedAt: null, owner: null }
 
-export function snapshotPath(dataDir: string): string {
+/** An account's library: `library/<account>.json` in the data folder. */
+export function snapshotPath(dataDir: string, accountId: string): string {
+  return join(dataDir, 'library', `${accountFolder(accountId)}.json`)
+}
+
+/** The one library of the single-account layout (its `owner` says whose); adopted by that account. */
+export function legacySnapshotPath(dataDir: string): string {
   return join(dataDir, 'library.json')
 }
 
 /**
- * Reads `library.json`. A missing file is an empty library; an unreadable one is logged and
+ * Reads a library file. A missing file is an empty library; an unreadable one is logged and
  * treated as empty (the next sync rebuilds it); a damaged row is dropped, the rest kept.
  */
 export async function readSnapshot(path: string, log: Logger): Promise<LibrarySnapshotFile> {
@@ -97,5 +104,6 @@ export async function writeSnapshot(path: string, snapshot: LibrarySnapshotFile)
     return row
   })
   const body = JSON.stringify({ version: 1, syncedAt: snapshot.syncedAt, owner: snapshot.owner, roots: snapshot.roots, items })
+  await mkdir(dirname(path), { recursive: true, mode: 0o700 })
   await writeFileDurably(path, body, { mode: 0o600 })
 }

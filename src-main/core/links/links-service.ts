@@ -180,7 +180,9 @@ export async function createLinksService(deps: LinksServiceDeps): Promise<LinksS
   }
 
   /** The account new links and hot folders are made under (as for new jobs), or none: nothing is guessed. */
-  async function accountForNew(): Promise<string> {
+  async function accountForNew(requested?: string): Promise<string> {
+    // A command's --account names it (the command checked it is signed in); else the current one.
+    if (requested !== undefined) return requested
     const accountId = await deps.uploads.accountForNewWork()
     if (accountId === null) throw new AppError('signed-out', 'Sign in first: a link publishes to the account it was made under.')
     return accountId
@@ -208,10 +210,10 @@ export async function createLinksService(deps: LinksServiceDeps): Promise<LinksS
       const [path] = deps.choosePdfs ? await deps.choosePdfs() : []
       return path === undefined ? null : service.link({ path, itemId, docType })
     },
-    async link({ path, itemId, docType }) {
+    async link({ path, itemId, docType, accountId: requested }) {
       const checked = await checkPath(path, 'file')
       const { sha256 } = await completePdf(checked)
-      const accountId = await accountForNew()
+      const accountId = await accountForNew(requested)
       const item = await describeItem(deps.clientFor(accountId), itemId, docType)
       const link = await addLink({ path: checked, itemId, docType, accountId, ...item, seen: sha256, published: null, versions: [], folderId: null })
       return toLinkView(link, file)
@@ -259,10 +261,10 @@ export async function createLinksService(deps: LinksServiceDeps): Promise<LinksS
       await check(link.path)
       return toLinkView(link, file)
     },
-    async addHotFolder({ path, docType }) {
+    async addHotFolder({ path, docType, accountId: requested }) {
       const dir = await checkedFolder(path)
       if (file.folders.some((folder) => folder.path === dir)) throw new AppError('not-allowed', `${dir} is already a hot folder.`)
-      const folder: FolderRecord = { id: randomUUID(), path: dir, docType, accountId: await accountForNew(), paused: false, polling: false, offered: [] }
+      const folder: FolderRecord = { id: randomUUID(), path: dir, docType, accountId: await accountForNew(requested), paused: false, polling: false, offered: [] }
       // What is there already is offered, never published silently.
       for (const name of (await readdir(dir)).filter((entry) => !isTemporaryFileName(entry)).sort()) {
         const filePath = join(dir, name)

@@ -18,6 +18,8 @@ interface Running {
   controller: AbortController
   meter: ProgressMeter
   stopReason?: StopReason
+  /** The account it sends for (concurrency is counted per account). */
+  accountId: string
   done: Promise<void>
 }
 
@@ -30,7 +32,10 @@ export interface SchedulerDependencies {
   queuePaused(): boolean
   /** Whether this process runs the job at all (a command runs only its own; default: every job). */
   mayRun?(job: JobRecord): boolean
+  /** Uploads at once, per account. */
   concurrency(): number
+  /** How many accounts can send now (each runs up to `concurrency` jobs); default 1. */
+  parallelAccounts?(): number
   /** The client of the job's own account, confirmed by whoami, or why there is none now. */
   access(job: JobRecord): Access
   /** Any client, to ask whether the service can be reached again; null while signed out. */
@@ -183,10 +188,13 @@ export class Scheduler {
     const now = Date.now()
     if (this.rateLimitedUntil > now) return this.wakeAt(this.rateLimitedUntil)
     const limit = this.deps.concurrency()
+    const overall = limit * (this.deps.parallelAccounts?.() ?? 1)
+    const runningFor = new Map<string, number>()
+    for (const entry of this.running.values()) runningFor.set(entry.accountId, (runningFor.get(entry.accountId) ?? 0) + 1)
     let nextWake = Infinity
     let identity = false
     for (const job of this.deps.jobs()) {
-      if (this.running.size >= limit) break
+      if (this.running.size >= overall) break
       if (this.running.has(job.id)) continue
       if (this.deps.mayRun && !this.deps.mayRun(job)) continue
       const lookup = needsCancelLookup(job)
@@ -205,6 +213,10 @@ export class Scheduler {
         identity ||= access.hold.reason === 'identifying'
         continue
       }
+      // One account's long queue never keeps another's jobs waiting: each has its own share.
+      const busy = runningFor.get(access.accountId) ?? 0
+      if (busy >= limit) continue
+      runningFor.set(access.accountId, busy + 1)
       this.launch(job, access, lookup)
     }
     if (identity) this.deps.needIdentity()
@@ -262,7 +274,7 @@ export class Scheduler {
   private launch(start: JobRecord, access: { client: ApiClient; accountId: string }, cancelLookup: boolean): void {
     const controller = new AbortController()
     const meter = new ProgressMeter((update) => this.deps.progress(start.id, update))
-    const entry: Running = { controller, meter, done: Promise.resolve() }
+    const entry: Running = { controller, meter, accountId: access.accountId, done: Promise.resolve() }
     this.running.set(start.id, entry)
     this.backoff.delete(start.id)
     const { client } = access

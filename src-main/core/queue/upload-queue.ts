@@ -130,9 +130,8 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
     }
     return book
   }
-  /** The client of an account while its key is the one in use and whoami confirmed it. */
-  const clientFor = (accountId: string | null): ApiClient | null =>
-    connection.connected && connection.accountId !== null && connection.accountId === accountId ? connection.client() : null
+  /** The client of an account while its key is held and whoami confirmed it. */
+  const clientFor = (accountId: string | null): ApiClient | null => connection.clientFor(accountId)
   const inspector = createInspector(deps.log)
   const intake = new JobIntake({
     inspect: (paths) => inspector.inspect(paths),
@@ -157,38 +156,38 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
 
   function access(job: JobRecord): Access {
     const account = whoFor(job.accountId)
-    if (!connection.connected) {
-      return { hold: { reason: 'signed-out', message: `Waiting for ${account} to sign in; nothing was lost.`, until: null, account } }
-    }
-    const confirmed = connection.accountId
-    if (confirmed === null) return { hold: { reason: 'identifying', message: 'Checking which account the signed-in key belongs to.', until: null } }
-    if (job.accountId !== null && job.accountId !== confirmed) {
+    // Each account's jobs run with that account's own key, beside the others'.
+    const reach = connection.reach(job.accountId)
+    if (reach === 'absent') {
+      if (!connection.anyConnected) {
+        return { hold: { reason: 'signed-out', message: `Waiting for ${account} to sign in; nothing was lost.`, until: null, account } }
+      }
       return {
         hold: {
           reason: 'other-account',
-          message: `Waiting for ${account} to sign in: it was added for that account, and another one is signed in now.`,
+          message: `Waiting for ${account} to sign in: it was added for that account, which is signed out now.`,
           until: null,
           account
         }
       }
     }
-    return { client: connection.client(), accountId: confirmed }
+    if (reach === 'identifying') return { hold: { reason: 'identifying', message: 'Checking which account the signed-in key belongs to.', until: null } }
+    const accountId = job.accountId ?? connection.accountId
+    const client = clientFor(accountId)
+    if (accountId === null || client === null) return { hold: { reason: 'identifying', message: 'Checking which account the signed-in key belongs to.', until: null } }
+    return { client, accountId }
   }
 
   /**
-   * Asks the service who the key in use belongs to (one question at a time); the answer
-   * reaches the connection (onAccount), whose change pumps the queue again.
+   * Asks the service whose each key held but not confirmed yet is (one question at a time);
+   * the answers reach the connection (onAccount), whose change pumps the queue again.
    */
   let identifying: Promise<void> | null = null
   function confirmIdentity(): Promise<void> {
-    if (!connection.connected || connection.accountId !== null) return Promise.resolve()
+    if (!needsConfirming()) return Promise.resolve()
     // Offline already: the probe asks when the service is back; nobody waits for retries here.
     if (!scheduler.connectivity.state.online) return Promise.reject(new ServiceError('network', explain.network(), { delivery: 'not-sent' }))
-    identifying ??= connection
-      .client()
-      .whoami({ retries: 0 })
-      .then(() => undefined)
-      .finally(() => {
+    identifying ??= connection.identify(null, { retries: 0 }).finally(() => {
         identifying = null
       })
     return identifying
@@ -224,7 +223,16 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
     return connection.accountId ?? deps.accountShown()
   }
 
-  async function accountForNewJobs(): Promise<IntakeAccount> {
+  /** The account new jobs are for: the one asked for (it must be signed in here), else the current one. */
+  const accountForNewJobs =
+    (requested: string | undefined) =>
+    async (): Promise<IntakeAccount> => {
+      if (requested === undefined) return accountForCurrent()
+      if (connection.reach(requested) === 'absent') throw new AppError('signed-out', `${whoFor(requested)} is not signed in to FlipDrop. Nothing was queued.`)
+      return { accountId: requested, limits: limitsOf(requested) }
+    }
+
+  async function accountForCurrent(): Promise<IntakeAccount> {
     const accountId = await accountForNewWork()
     if (accountId === null) {
       // A key is in use but the service could not be asked whose it is: say that, not "sign in".
@@ -232,6 +240,12 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
       throw new AppError('signed-out', NO_ACCOUNT)
     }
     return { accountId, limits: limitsOf(accountId) }
+  }
+
+  /** Whether a key held is not confirmed yet, and something (the current account, a job) waits on it. */
+  function needsConfirming(): boolean {
+    if (!connection.anyConnected) return false
+    return (connection.connected && connection.accountId === null) || store.jobs().some((job) => connection.reach(job.accountId) === 'identifying')
   }
 
   // Changes are told in batches: a burst (10,000 jobs added, the network going away) is one event.
@@ -269,7 +283,9 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
     mayRun: (job) => deps.runUploads !== 'added' || runnable.has(job.id),
     concurrency: () => deps.settings().uploadConcurrency,
     access,
-    probeClient: () => (connection.connected ? connection.client() : null),
+    probeClient: () => (connection.connected ? connection.client() : clientFor(connection.accounts()[0] ?? null)),
+    // Each account's jobs run side by side with the others', each under its own key's limiter.
+    parallelAccounts: () => Math.max(1, connection.accounts().length),
     needIdentity,
     save: async (job) => {
       await store.put([job])
@@ -309,7 +325,7 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
       problem: state.cause ?? (trouble ? 'service' : null),
       retryAt: iso(trouble?.retryAt ?? null),
       rateLimitedUntil: iso(scheduler.rateLimitUntil),
-      signedIn: connection.connected,
+      signedIn: connection.anyConnected,
       nextCheckAt: iso(state.nextCheckAt)
     }
   }
@@ -324,16 +340,19 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
     return { jobs: store.jobs().map(view), paused: store.paused, connectivity: connectivity(), limits: limitsView(), notices: deps.notices }
   }
 
-  /** Reads the plan of the account whose key is in use (only once whoami confirmed whose it is). */
+  /** Reads the plan of every account whose key is held (only once whoami confirmed whose it is). */
   async function refreshLimits(): Promise<void> {
-    const accountId = connection.accountId
-    const current = clientFor(accountId)
-    if (!current || accountId === null || closed) return
-    try {
-      await limitsOf(accountId).refresh(current, deps.settings().documentUrl !== '')
-    } catch (error) {
-      deps.log.info('Could not read the plan limits', error instanceof Error ? error.message : error)
-    }
+    await Promise.all(
+      connection.accounts().map(async (accountId) => {
+        const client = clientFor(accountId)
+        if (!client || closed) return
+        try {
+          await limitsOf(accountId).refresh(client, deps.settings().documentUrl !== '')
+        } catch (error) {
+          deps.log.info('Could not read the plan limits', error instanceof Error ? error.message : error)
+        }
+      })
+    )
   }
 
   function find(id: string): JobRecord {
@@ -376,16 +395,16 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
     if (reachable) scheduler.connectivity.reportOnline()
     else scheduler.connectivity.reportOffline()
   })
-  // A quota reported by the client in use is its confirmed account's (creates run only once confirmed).
-  const stopQuota = connection.onQuota((quota) => {
-    if (connection.accountId !== null) limitsOf(connection.accountId).learnQuota(quota)
+  // A quota reported by a client is its confirmed account's (creates run only once confirmed).
+  const stopQuota = connection.onQuota((quota, accountId) => {
+    if (accountId !== null) limitsOf(accountId).learnQuota(quota)
   })
   const stopChange = connection.onChange(() => {
     if (closed) return
     deps.emit(contract.uploads.connectivityChanged, connectivity())
     deps.emit(contract.uploads.limitsChanged, limitsView())
     touch(store.jobs().filter((job) => job.state === 'queued').map((job) => job.id))
-    if (connection.connected) void refreshLimits()
+    if (connection.anyConnected) void refreshLimits()
     scheduler.pump()
   })
 
@@ -401,7 +420,7 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
     list,
     async enqueueOpened(paths) {
       await ready
-      const result = await admit(await intake.fromPaths({ paths: [...paths], docType: 'Flipbook', onSameContent: 'ask' }, accountForNewJobs))
+      const result = await admit(await intake.fromPaths({ paths: [...paths], docType: 'Flipbook', onSameContent: 'ask' }, accountForCurrent))
       inbox = {
         added: [...inbox.added, ...result.added],
         refused: [...inbox.refused, ...result.refused],
@@ -420,7 +439,7 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
     },
     async enqueuePaths(input) {
       await ready
-      return admit(await intake.fromPaths(input, accountForNewJobs))
+      return admit(await intake.fromPaths(input, accountForNewJobs(input.accountId)))
     },
     async enqueuePathsFor(accountId, input) {
       await ready
@@ -432,15 +451,15 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
       if (paths.length === 0) return { added: [], refused: [], sameContent: [] }
       await ready
       const request = { paths, docType: input.docType, onSameContent: input.onSameContent, ...(input.hold ? { hold: true } : {}) }
-      return admit(await intake.fromPaths(request, accountForNewJobs))
+      return admit(await intake.fromPaths(request, accountForNewJobs(input.accountId)))
     },
     async enqueueUrl(input) {
       await ready
-      return admit(await intake.fromUrl(input, accountForNewJobs))
+      return admit(await intake.fromUrl(input, accountForNewJobs(input.accountId)))
     },
     async replace(input) {
       await ready
-      return admit(await intake.replace(input, accountForNewJobs))
+      return admit(await intake.replace(input, accountForNewJobs(input.accountId)))
     },
     async replaceFor(accountId, input) {
       await ready

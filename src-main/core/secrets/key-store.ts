@@ -13,6 +13,8 @@ export interface KeyStore {
   set(account: string, key: string): Promise<void>
   /** Removes the key; true when there was one to remove. */
   delete(account: string): Promise<boolean>
+  /** Every entry's name (one per account), so several accounts can be found without an index file. */
+  list(): Promise<string[]>
 }
 
 /** What a probe of the keychain found. */

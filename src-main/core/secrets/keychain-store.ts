@@ -58,6 +58,11 @@ export function createKeychainStore(options: KeychainStoreOptions = {}): Keychai
       checkAccount(account)
       return call((keytar) => keytar.deletePassword(service, account))
     },
+    async list() {
+      const found = await call(async (keytar) => (keytar.findCredentials ? keytar.findCredentials(service) : []))
+      // Only names leave here: the keys are read one by one, by whoever needs one.
+      return found.map((entry) => entry.account).filter((account) => account !== PROBE_ACCOUNT)
+    },
     async probe() {
       const throwaway = randomBytes(16).toString('hex')
       try {

@@ -5,6 +5,8 @@ export interface KeytarLike {
   getPassword(service: string, account: string): Promise<string | null>
   setPassword(service: string, account: string, password: string): Promise<void>
   deletePassword(service: string, account: string): Promise<boolean>
+  /** Every entry of a service (keytar has it; a stand-in may leave it out, and then lists nothing). */
+  findCredentials?(service: string): Promise<{ account: string; password: string }[]>
 }
 
 function isKeytarLike(value: unknown): value is KeytarLike {

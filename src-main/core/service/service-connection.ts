@@ -23,40 +23,72 @@ export interface ServiceConnectionDependencies {
 /** The addresses a client talks to. */
 export type Endpoints = Pick<Settings, 'baseUrl' | 'documentUrl'>
 
+/** One key's session: its client and the account whoami confirmed for it in this process. */
+interface Session {
+  key: string
+  client: ApiClient
+  /** Confirmed by whoami in this process; null until then. */
+  accountId: string | null
+  /** The account it is believed to be (its keychain entry), until confirmed. */
+  hint: string | null
+}
+
+/** Where an account's work stands: it can be sent, its key's owner is being confirmed, or no key of it is held. */
+export type AccountReach = 'ready' | 'identifying' | 'absent'
+
 /**
- * The service client's life: built for the key in use with the settings in force, rebuilt
- * when the address or proxy changes, dropped on sign-out or a rejected key. Every feature
- * (sign-in, queue, library, account) asks it for the client instead of building its own,
- * so all of them share one network setup, one rate limiter and what answers taught.
+ * The service clients' life, one per key held (one per account): built with the settings in
+ * force, rebuilt when the address or proxy changes, dropped on sign-out or a rejected key.
+ * One key is current: what the library, account and sign-in show, and where new work goes.
+ * Every feature asks it for a client instead of building its own, so all of them share one
+ * network setup, each key's one rate limiter, and what answers taught.
  */
 export interface ServiceConnection {
-  /** The client for the key in use; throws `signed-out` when there is none. */
+  /** The current key's client; throws `signed-out` when there is none. */
   client(): ApiClient
+  /** Whether a current key is in use. */
   readonly connected: boolean
   /**
-   * The UserID whoami confirmed, in this process, for the key in use; null until then. Work
-   * that belongs to an account (jobs, links, hot folders) runs only once this names its
-   * account: a cached account or a keychain entry is a hint, never proof.
+   * The UserID whoami confirmed, in this process, for the current key; null until then. Work
+   * that belongs to an account (jobs, links, hot folders) runs only once its own key is
+   * confirmed: a cached account or a keychain entry is a hint, never proof.
    */
   readonly accountId: string | null
-  /** Uses a key; `accountId` when the caller just confirmed it with whoami. */
+  /** The client of an account whose key is held and confirmed, or null. */
+  clientFor(accountId: string | null): ApiClient | null
+  /** Whether an account's work can be sent, waits for its key's owner to be confirmed, or has no key here. */
+  reach(accountId: string | null): AccountReach
+  /** Asks the service whose each unconfirmed key (of `accountId`, or any) is; answers reach `onAccount`. */
+  identify(accountId: string | null, options?: { retries?: number }): Promise<void>
+  /** The confirmed accounts of every key held. */
+  accounts(): string[]
+  /** Whether any key is held at all. */
+  readonly anyConnected: boolean
+  /** Uses a key as the current one, instead of the current one; `accountId` when the caller just confirmed it with whoami. */
   connect(apiKey: string, accountId?: string | null): void
+  /** Holds a key beside the others (not current); `hint` is whose it is believed to be. */
+  add(apiKey: string, known?: { confirmed?: string | null; hint?: string | null }): void
+  /** Makes a held key the current one; null: none is (its client stays held for its own work). */
+  use(apiKey: string | null): void
+  /** Stops holding a key (the current one too: then nothing is current). */
+  remove(apiKey: string): void
+  /** Stops using the current key. */
   disconnect(): void
   /** The connections clients use (proxy, trusted roots), for public storage downloads on the same routes. */
   network(): Network
   /** A short-lived client to check a key before it is kept; close it after use. */
   trial(apiKey: string, endpoints?: Partial<Endpoints>): ApiClient
-  /** Rebuilds the client after the service address or proxy changed. */
+  /** Rebuilds the clients after the service address or proxy changed. */
   reconfigure(): void
-  /** Called on any 401 from the current client. */
-  onUnauthorized(listener: () => void): () => void
-  /** Called with every quota the service reports. */
-  onQuota(listener: (quota: Quota) => void): () => void
-  /** Called with every account whoami answers for the key in use (after `accountId` is set). */
-  onAccount(listener: (account: Account) => void): () => void
-  /** Called with whether each request of the current client reached the service (any feature's). */
+  /** Called with the key on any 401 (any key's client). */
+  onUnauthorized(listener: (apiKey: string) => void): () => void
+  /** Called with every quota the service reports, and the confirmed account it belongs to. */
+  onQuota(listener: (quota: Quota, accountId: string | null) => void): () => void
+  /** Called with every account whoami answers for a key held (after it is confirmed), and that key. */
+  onAccount(listener: (account: Account, apiKey: string) => void): () => void
+  /** Called with whether each request of any client reached the service (any feature's). */
   onReachable(listener: (reachable: boolean) => void): () => void
-  /** Called when the client appears, goes away or is rebuilt (sign-in, sign-out, a refused key, new settings). */
+  /** Called when a client appears, goes away, is rebuilt or confirmed, or another key becomes current. */
   onChange(listener: () => void): () => void
   close(): Promise<void>
 }
@@ -64,15 +96,16 @@ export interface ServiceConnection {
 export function createServiceConnection(deps: ServiceConnectionDependencies): ServiceConnection {
   const makeClient = deps.createClient ?? createApiClient
   const zone = createServerZone(deps.log)
-  const unauthorizedListeners = new Set<() => void>()
-  const quotaListeners = new Set<(quota: Quota) => void>()
-  const accountListeners = new Set<(account: Account) => void>()
+  const unauthorizedListeners = new Set<(apiKey: string) => void>()
+  const quotaListeners = new Set<(quota: Quota, accountId: string | null) => void>()
+  const accountListeners = new Set<(account: Account, apiKey: string) => void>()
   const reachableListeners = new Set<(reachable: boolean) => void>()
   const changeListeners = new Set<() => void>()
   let network: Network = newNetwork()
-  let apiKey: string | null = null
-  let current: ApiClient | null = null
-  let accountId: string | null = null
+  const sessions = new Map<string, Session>()
+  let currentKey: string | null = null
+  const changed = (): void => changeListeners.forEach((listener) => listener())
+  const current = (): Session | null => (currentKey === null ? null : (sessions.get(currentKey) ?? null))
 
   function newNetwork(): Network {
     const { proxyUrl } = deps.settings()
@@ -89,41 +122,58 @@ export function createServiceConnection(deps: ServiceConnectionDependencies): Se
     return { baseUrl, documentUrl }
   }
 
-  /** The addresses the current client was built for. */
+  /** The addresses the clients were built for. */
   let built: Endpoints = endpoints()
 
   function build(key: string): ApiClient {
-    built = endpoints()
+    const session = (): Session | undefined => sessions.get(key)
     return makeClient({
       apiKey: key,
       ...built,
       network,
       zone,
       log: deps.log,
-      onUnauthorized: () => unauthorizedListeners.forEach((listener) => listener()),
-      onQuota: (quota) => quotaListeners.forEach((listener) => listener(quota)),
+      onUnauthorized: () => unauthorizedListeners.forEach((listener) => listener(key)),
+      onQuota: (quota) => quotaListeners.forEach((listener) => listener(quota, session()?.accountId ?? null)),
       onReachable: (reachable) => reachableListeners.forEach((listener) => listener(reachable)),
       onAccount: (account) => {
-        // An answer for a key no longer in use says nothing about the current one.
-        if (key !== apiKey || !account.userId) return
-        identify(account.userId)
-        accountListeners.forEach((listener) => listener(account))
+        // An answer for a key no longer held says nothing about the ones that are.
+        const held = session()
+        if (!held || !account.userId) return
+        if (held.accountId !== account.userId) {
+          held.accountId = account.userId
+          held.hint = account.userId
+          changed()
+        }
+        accountListeners.forEach((listener) => listener(account, key))
       }
     })
   }
 
-  function identify(confirmed: string): void {
-    if (!current || accountId === confirmed) return
-    accountId = confirmed
-    changeListeners.forEach((listener) => listener())
+  function hold(key: string, known: { confirmed?: string | null; hint?: string | null }): Session {
+    const existing = sessions.get(key)
+    if (existing) {
+      if (known.confirmed) existing.accountId = known.confirmed
+      if (known.hint !== undefined && existing.accountId === null) existing.hint = known.hint
+      return existing
+    }
+    built = endpoints()
+    const session: Session = { key, client: build(key), accountId: known.confirmed ?? null, hint: known.confirmed ?? known.hint ?? null }
+    sessions.set(key, session)
+    return session
   }
 
-  function replace(next: ApiClient | null): void {
-    const previous = current
-    current = next
-    if (previous) void previous.close()
-    if (previous !== next) changeListeners.forEach((listener) => listener())
+  function drop(key: string): void {
+    const session = sessions.get(key)
+    if (!session) return
+    sessions.delete(key)
+    if (currentKey === key) currentKey = null
+    void session.client.close()
   }
+
+  /** Keys of an account: confirmed as it, or believed to be it and not confirmed yet. */
+  const sessionsOf = (accountId: string | null): Session[] =>
+    [...sessions.values()].filter((session) => (accountId === null ? true : session.accountId === accountId || (session.accountId === null && session.hint === accountId)))
 
   const subscribe =
     <L>(set: Set<L>) =>
@@ -134,26 +184,69 @@ export function createServiceConnection(deps: ServiceConnectionDependencies): Se
 
   return {
     client() {
-      if (!current) throw new AppError('signed-out', 'Sign in with your API key first.')
-      return current
+      const session = current()
+      if (!session) throw new AppError('signed-out', 'Sign in with your API key first.')
+      return session.client
     },
     get connected() {
-      return current !== null
+      return current() !== null
+    },
+    get anyConnected() {
+      return sessions.size > 0
     },
     get accountId() {
-      return current ? accountId : null
+      return current()?.accountId ?? null
     },
+    clientFor(accountId) {
+      if (accountId === null) return null
+      for (const session of sessions.values()) if (session.accountId === accountId) return session.client
+      return null
+    },
+    reach(accountId) {
+      // Work made before accounts were recorded belongs to whoever is current, once confirmed.
+      if (accountId === null) {
+        const session = current()
+        return session === null ? 'absent' : session.accountId === null ? 'identifying' : 'ready'
+      }
+      const mine = sessionsOf(accountId)
+      if (mine.some((session) => session.accountId === accountId)) return 'ready'
+      // A key whose owner is not known yet may be this account's (a key stored before entries were per account).
+      if (mine.length > 0 || [...sessions.values()].some((session) => session.accountId === null && session.hint === null)) return 'identifying'
+      return 'absent'
+    },
+    async identify(accountId, options = {}) {
+      const unconfirmed = (accountId === null ? [...sessions.values()] : [...sessions.values()].filter((s) => s.hint === accountId || s.hint === null)).filter(
+        (session) => session.accountId === null
+      )
+      await Promise.all(unconfirmed.map((session) => session.client.whoami(options)))
+    },
+    accounts: () => [...sessions.values()].flatMap((session) => (session.accountId === null ? [] : [session.accountId])),
     connect(key, confirmed = null) {
+      const previous = currentKey
       // Another key may be another account: known only once whoami says so.
-      if (key !== apiKey) accountId = confirmed
-      else if (confirmed !== null) accountId = confirmed
-      apiKey = key
-      replace(build(key))
+      if (previous !== null && previous !== key) drop(previous)
+      hold(key, { confirmed })
+      currentKey = key
+      changed()
+    },
+    add(key, known = {}) {
+      hold(key, known)
+      changed()
+    },
+    use(key) {
+      if ((key !== null && !sessions.has(key)) || currentKey === key) return
+      currentKey = key
+      changed()
+    },
+    remove(key) {
+      if (!sessions.has(key)) return
+      drop(key)
+      changed()
     },
     disconnect() {
-      apiKey = null
-      accountId = null
-      replace(null)
+      if (currentKey === null) return
+      drop(currentKey)
+      changed()
     },
     network: () => network,
     trial(key, overrides) {
@@ -164,8 +257,15 @@ export function createServiceConnection(deps: ServiceConnectionDependencies): Se
       network = newNetwork()
       // The same key at another address may be another account: confirmed again by whoami.
       const next = endpoints()
-      if (next.baseUrl !== built.baseUrl || next.documentUrl !== built.documentUrl) accountId = null
-      if (apiKey && current) replace(build(apiKey))
+      const moved = next.baseUrl !== built.baseUrl || next.documentUrl !== built.documentUrl
+      built = next
+      for (const session of sessions.values()) {
+        const old = session.client
+        if (moved) session.accountId = null
+        session.client = build(session.key)
+        void old.close()
+      }
+      if (sessions.size > 0) changed()
       // Clients still finishing a request keep the old connections until they close.
       setTimeout(() => void previous.close(), 30_000).unref?.()
     },
@@ -175,7 +275,8 @@ export function createServiceConnection(deps: ServiceConnectionDependencies): Se
     onReachable: subscribe(reachableListeners),
     onChange: subscribe(changeListeners),
     async close() {
-      replace(null)
+      for (const key of [...sessions.keys()]) drop(key)
+      changed()
       await network.close()
     }
   }

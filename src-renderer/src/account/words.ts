@@ -142,3 +142,53 @@ export function sentenceList(parts: string[], joiner: 'and' | 'or'): string {
 export function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1)
 }
+
+/** Several accounts side by side: the account menu, adding one, signing out of one, badges. */
+export const ACCOUNTS_WORDS = {
+  menu: 'Account menu',
+  menuLabel: 'Account',
+  /** The current account's header when it is the only one signed in. */
+  signedInAccount: 'Signed-in account',
+  /** The list of accounts to switch between, when there are several. */
+  accounts: 'Signed-in accounts',
+  signedIn: 'Signed in',
+  sessionKey: 'Session key',
+  sessionKeyTip: 'The key is not saved and is forgotten when FlipDrop quits',
+  current: 'Current account',
+  /** An account whose key the service refused: choosing it asks for the key again. */
+  refused: 'Key not accepted — sign in again',
+  /** A signed-out account with uploads waiting for it. */
+  signedOut: (waiting: number) => `Signed out · ${countOf(waiting, { one: 'upload waits', other: 'uploads wait' })}`,
+  signInAgain: (name: string) => `Sign in again to ${name}…`,
+  needsAttention: (names: string[]) => `${sentenceList(names, 'and')} ${names.length === 1 ? 'needs' : 'need'} you to sign in again.`,
+  add: 'Add another account…',
+  accountAndPlan: 'Account and plan',
+  about: 'About FlipDrop',
+  signOut: 'Sign out…',
+  signOutOf: (name: string) => `Sign out of ${name}…`,
+  /** After a switch, for a screen reader (the sidebar shows it). */
+  switched: (label: string) => `Now using ${label}. New PDFs go to this account.`,
+  switchFailed: (message: string) => `Could not switch accounts: ${message}`,
+  added: (label: string) => `Signed in to ${label}. New PDFs go to this account; your other accounts stay signed in.`,
+  signedOutOf: (label: string, next: string | null) => (next ? `Signed out of ${label}. Now using ${next}.` : `Signed out of ${label}.`),
+  askSignOut: {
+    /** One account: as before (only it is signed in). */
+    title: 'Sign out while uploads wait?',
+    titleOf: (name: string) => `Sign out of ${name} while uploads wait?`,
+    message: (waiting: number) =>
+      `${countOf(waiting, { one: 'upload', other: 'uploads' })} ${waiting === 1 ? 'is' : 'are'} still waiting. ${waiting === 1 ? 'It stays' : 'They stay'} in the queue and continue when you sign in to this account again.`,
+    messageOf: (waiting: number, label: string) =>
+      `${countOf(waiting, { one: 'upload', other: 'uploads' })} for ${label} ${waiting === 1 ? 'is' : 'are'} still waiting. ${waiting === 1 ? 'It stays' : 'They stay'} in the queue and continue when you sign in to ${label} again. Your other accounts stay signed in.`,
+    confirm: 'Sign out',
+    cancel: 'Stay signed in'
+  },
+  /** An account with neither brand, name nor e-mail (as accountLabel says it). */
+  unnamed: 'Your account',
+  /** An account named by work that main does not list. */
+  unknown: { short: 'Another account', label: 'An account FlipDrop no longer knows' },
+  /** The accessible name of a badge: which account a row belongs to. */
+  badge: (label: string) => `Account: ${label}`,
+  aboutVersion: (version: string) => `Version ${version}`,
+  aboutText: 'Publishes your PDFs as flipbooks and documents, and keeps them up to date.',
+  close: 'Close'
+} as const

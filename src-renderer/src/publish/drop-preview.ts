@@ -28,14 +28,18 @@ const KIND: Record<DocType, [string, string]> = { Flipbook: ['flipbook', 'flipbo
 /** Counted through Intl.PluralRules, as everywhere in the app ("1 PDF", "2,000 PDFs"). */
 const plural = (count: number, one: string, other: string): string => countOf(count, { one, other })
 
-/** The overlay's headline: what the drop will do. */
-export function dropHeadline(preview: DragPreview, docType: DocType): string {
+/**
+ * The overlay's headline: what the drop will do. With several accounts signed in, `account`
+ * names where it goes ("Publish 3 PDFs to Northwind (dana@…)") and the kind is said apart.
+ */
+export function dropHeadline(preview: DragPreview, docType: DocType, account: string | null = null): string {
   const as = preview.pdfs + preview.unknown === 1 ? `a ${KIND[docType][0]}` : KIND[docType][1]
-  if (preview.link) return `Publish the linked PDF as a ${KIND[docType][0]}`
-  if (preview.pdfs > 0 && preview.unknown === 0) return `Publish ${plural(preview.pdfs, 'PDF', 'PDFs')} as ${as}`
+  const where = (kind: string): string => (account === null ? `as ${kind}` : `to ${account}`)
+  if (preview.link) return `Publish the linked PDF ${where(`a ${KIND[docType][0]}`)}`
+  if (preview.pdfs > 0 && preview.unknown === 0) return `Publish ${plural(preview.pdfs, 'PDF', 'PDFs')} ${where(as)}`
   if (preview.unknown > 0) {
     // Folders and files of unknown type are looked into on drop: PDFs are found by their bytes.
-    return `Publish the PDFs in ${plural(preview.pdfs + preview.unknown, 'item', 'items')} as ${KIND[docType][1]}`
+    return `Publish the PDFs in ${plural(preview.pdfs + preview.unknown, 'item', 'items')} ${where(KIND[docType][1])}`
   }
   return 'Nothing here is a PDF'
 }

@@ -26,7 +26,21 @@ export const toolbar = {
 
 export const overlay = {
   held: 'They wait, paused, for you to check their names.',
-  release: 'Release to add them to the queue.'
+  release: 'Release to add them to the queue.',
+  /** With several accounts signed in the headline names the account; the kind moves to its own line. */
+  as: (docType: DocType, count: number) => `As ${count === 1 ? `a ${KIND_NOUN[docType].one}` : KIND_NOUN[docType].other}.`
+}
+
+/** The queue's account filter, shown while it holds work of several accounts. */
+export const accountFilter = {
+  legend: 'Show uploads of',
+  all: 'All accounts',
+  /** What a screen reader hears for a choice: the account in full and its count. */
+  choice: (label: string, count: number) => `${label}, ${countOf(count, NOUNS.upload)}`,
+  count: (count: number) => new Intl.NumberFormat('en').format(count),
+  /** The list is narrowed to one account and it has nothing in the queue. */
+  none: (name: string) => `Nothing in the queue for ${name}.`,
+  showAll: 'Show all accounts'
 }
 
 export const linkForm = {

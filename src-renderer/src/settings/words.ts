@@ -99,6 +99,8 @@ export const SETTINGS_WORDS = {
     removeLabel: (path: string) => `Remove the hot folder ${path}`,
     addKind: 'New PDFs in it become',
     add: 'Add a hot folder…',
+    /** With several accounts signed in: a new hot folder publishes to the account in use. */
+    addFor: (label: string) => `Its PDFs go to ${label}, the account in use now.`,
     keepCopies: 'Keep a copy of each version',
     keepCopiesHint: 'Each published version is kept in FlipDrop’s data folder, so an earlier one can be restored.'
   }

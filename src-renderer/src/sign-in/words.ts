@@ -23,7 +23,24 @@ export const SIGN_IN_WORDS = {
   advancedHint: 'Only if your flipbook provider gave you other addresses.',
   base: 'Flipbook service address',
   document: 'Document service address',
-  documentPlaceholder: 'Needed to publish Documents'
+  documentPlaceholder: 'Needed to publish Documents',
+
+  /** The current account's key was refused while others are still signed in: carry on with one of them. */
+  others: 'Or carry on with another account',
+  othersHint: 'This account’s uploads wait until you sign in to it again; the other account’s carry on.',
+  useOther: (label: string) => `Use ${label}`,
+
+  /** The same form over the app, to add another account beside those signed in. */
+  add: {
+    title: 'Add an account',
+    lead: 'Sign in with the API key of another account. The accounts signed in now stay signed in: switch between them from the account menu.',
+    submit: 'Add account',
+    cancel: 'Cancel',
+    /** One account's key again: refused by the service, or signed out with uploads waiting for it. */
+    againTitle: (name: string) => `Sign in again to ${name}`,
+    againLead: (label: string) => `Paste the API key of ${label}. Its waiting uploads continue once it is accepted; your other accounts stay signed in.`,
+    againSubmit: 'Sign in'
+  }
 } as const
 
 export const STARTUP_WORDS = {

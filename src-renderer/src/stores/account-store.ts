@@ -1,5 +1,5 @@
 import { defineStore } from 'pinia'
-import { computed, reactive, ref, shallowRef } from 'vue'
+import { computed, reactive, ref, shallowRef, watch } from 'vue'
 import type { BridgeError, Envelope, ErrorCode } from '../../../src-shared/contract/errors'
 import type { PlanView, Received, ReferencesView } from '../../../src-shared/domain/account'
 import type { ProfileChangeInput } from '../../../src-shared/domain/profile'
@@ -26,13 +26,17 @@ interface PartState<T> {
   pending: boolean
 }
 
-function part<T>(call: () => Promise<Envelope<T>>) {
+/** `epoch`: which account the parts are for, counted up at each switch (an answer from before is dropped). */
+function part<T>(call: () => Promise<Envelope<T>>, epoch: () => number) {
   const state = reactive<PartState<T>>({ data: null, receivedAt: null, failure: null, pending: false }) as PartState<T>
   return {
     state,
     async load(): Promise<void> {
+      const asked = epoch()
       state.pending = true
       const reply = await call()
+      // An answer for the account shown before a switch is not this account's.
+      if (epoch() !== asked) return
       state.pending = false
       // A failed read keeps what was shown before; the view says since when.
       state.failure = reply.ok ? null : reply.error
@@ -44,7 +48,11 @@ function part<T>(call: () => Promise<Envelope<T>>) {
       state.data = received.value
       state.receivedAt = received.at
     },
-    take
+    take,
+    /** Another account became current: nothing of the one before is shown. */
+    clear(): void {
+      Object.assign(state, { data: null, receivedAt: null, failure: null, pending: false })
+    }
   }
   function take(value: T): void {
     state.data = value
@@ -62,9 +70,20 @@ export interface ProfileSave {
 export const useAccountStore = defineStore('account', () => {
   const auth = useAuthStore()
   const queue = useQueueStore()
-  const profile = part<Profile>(() => bridge().account.profile())
-  const plan = part<PlanView>(() => bridge().account.plan())
-  const payments = part<Payment[]>(() => bridge().account.payments())
+  /** The account the parts were read for (null: none was current); undefined until the view first reads them. */
+  let readFor: string | null | undefined
+  /** Counted up at every switch: answers to reads begun before it are dropped. */
+  let generation = 0
+  const epoch = (): number => generation
+  const currentId = (): string | null => auth.current?.userId ?? null
+  /** True once the account changed since this was called. */
+  function since(): () => boolean {
+    const at = generation
+    return () => at !== generation
+  }
+  const profile = part<Profile>(() => bridge().account.profile(), epoch)
+  const plan = part<PlanView>(() => bridge().account.plan(), epoch)
+  const payments = part<Payment[]>(() => bridge().account.payments(), epoch)
   const references = shallowRef<ReferencesView | null>(null)
   const referencesFailure = ref<BridgeError | null>(null)
   const saving = ref(false)
@@ -73,22 +92,47 @@ export const useAccountStore = defineStore('account', () => {
   const parts = { profile: profile.state, plan: plan.state, payments: payments.state }
 
   async function loadReferences(): Promise<void> {
+    const stale = since()
     const reply = await bridge().account.references()
+    if (stale()) return
     if (reply.ok) references.value = reply.value
     referencesFailure.value = reply.ok ? null : reply.error
   }
 
   /** Shows what main kept at once, then reads everything from the service; each part fails on its own. */
   async function load(): Promise<void> {
+    readFor = currentId()
+    const stale = since()
     const live = Promise.all([profile.load(), plan.load(), payments.load(), loadReferences()])
     const cached = await bridge().account.cached()
-    if (cached.ok) {
+    if (cached.ok && !stale()) {
       profile.adopt(cached.value.profile)
       plan.adopt(cached.value.plan)
       payments.adopt(cached.value.payments)
     }
     await live
   }
+
+  /**
+   * Another account became current (switched, added, or the one before signed out): its
+   * profile, plan, payments and lists are read again, what main kept of it first. Only once
+   * the view has read them: until then there is nothing of the old account to replace.
+   */
+  watch(
+    () => auth.current?.userId ?? null,
+    (next) => {
+      if (readFor === undefined || next === readFor) return
+      generation++
+      profile.clear()
+      plan.clear()
+      payments.clear()
+      references.value = null
+      referencesFailure.value = null
+      lastSave.value = null
+      saveError.value = null
+      if (next !== null) void load()
+    }
+  )
 
   /** The service cannot be reached now (the strip says so, or the last reads said so): forms that need it are off. */
   const cannotReach = computed(
@@ -154,7 +198,9 @@ export const useAccountStore = defineStore('account', () => {
   }
 
   async function refreshReferences(): Promise<void> {
+    const stale = since()
     const reply = await bridge().account.refreshReferences()
+    if (stale()) return
     if (reply.ok) references.value = reply.value
     referencesFailure.value = reply.ok ? null : reply.error
   }

@@ -82,19 +82,55 @@ export const useLibraryStore = defineStore('library', () => {
     localStorage.setItem(PREFERENCES_KEY, JSON.stringify(next))
   }
 
+  /**
+   * Each account's rows as last shown, so switching back shows them in the same frame; main's
+   * reset follows with what it has now. (Main reads them from disk at once too, but 10,000
+   * rows through IPC take longer than a switch should.)
+   */
+  const byAccount = new Map<string, Map<string, LibraryItem>>()
+  let shownAccount: string | null = null
+
   function put(change: LibraryChange): void {
     const map = byKey.value
     for (const key of change.removed) map.delete(key)
     for (const item of change.upserted) map.set(item.key, item)
     byKey.value = new Map(map)
+    if (shownAccount !== null) byAccount.set(shownAccount, byKey.value)
+  }
+
+  /** The user switches accounts: the rows kept for that account show now, before main's answer. */
+  function preview(from: string | null, to: string): void {
+    if (from !== null) byAccount.set(from, byKey.value)
+    shownAccount = to
+    const kept = byAccount.get(to)
+    if (!kept || from === to) return
+    searchOnly.clear()
+    closeDetails()
+    byKey.value = kept
   }
 
   /** Main's own change: what it sends is in its library, so no longer the search's alone. */
   function apply(change: LibraryChange): void {
+    if (change.reset) {
+      shownAccount = change.accountId ?? null
+      replaceAll(change.upserted)
+      if (shownAccount !== null) byAccount.set(shownAccount, byKey.value)
+      return
+    }
     for (const item of change.upserted) searchOnly.delete(item.key)
     put(change)
     // The service says the open item is gone: its details go too, rather than show a ghost.
     if (openKey.value !== null && change.removed.includes(openKey.value)) closeDetails()
+  }
+
+  /** Another account's library: its rows only; nothing found or opened for the one before stays. */
+  function replaceAll(rows: LibraryItem[]): void {
+    searchOnly.clear()
+    closeDetails()
+    byKey.value = new Map(rows.map((item) => [item.key, item]))
+    // What the service's search found was the other account's: asked again of this one.
+    if (filter.value.found) filter.value = { ...filter.value, found: undefined }
+    if (filter.value.search.trim() !== '') confirmSoon()
   }
 
   async function load(): Promise<void> {
@@ -246,6 +282,7 @@ export const useLibraryStore = defineStore('library', () => {
 
   return {
     byKey,
+    preview,
     items,
     shown,
     folders,

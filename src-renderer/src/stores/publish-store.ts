@@ -7,6 +7,7 @@ import { bridge } from '../bridge'
 import { useReplaceConfirmation } from '../publish/replace-confirmation'
 import { notices } from '../publish/words'
 import { useAnnouncer } from './announcer'
+import { useAuthStore } from './auth-store'
 import { useSettingsStore } from './settings-store'
 
 const PREFERENCES_KEY = 'flipdrop.publish'
@@ -42,6 +43,7 @@ export const usePublishStore = defineStore('publish', () => {
   /** A job to bring into view and focus (a clicked notification); `at` makes repeats count. */
   const focusRequest = ref<{ jobId: string; at: number } | null>(null)
   const settings = useSettingsStore()
+  const auth = useAuthStore()
   const announcer = useAnnouncer()
   const replacing = useReplaceConfirmation()
 
@@ -104,6 +106,11 @@ export const usePublishStore = defineStore('publish', () => {
   }
 
   const uploads = () => bridge().uploads
+  /**
+   * With several accounts signed in, what is added goes to the account current at that moment
+   * by name (the one the drop overlay named), even if another becomes current before main queues it.
+   */
+  const target = (): { accountId?: string } => (auth.several && auth.current ? { accountId: auth.current.userId } : {})
   return {
     chosenType,
     docType,
@@ -117,10 +124,10 @@ export const usePublishStore = defineStore('publish', () => {
     addPaths: (paths: string[], skipped: RefusedSource[] = []) => {
       if (skipped.length > 0) refused.value = [...refused.value, ...skipped]
       if (paths.length === 0) return Promise.resolve(skipped.length === 0)
-      return submit(paths.length, () => uploads().enqueuePaths({ paths, docType: docType.value, hold: hold.value }))
+      return submit(paths.length, () => uploads().enqueuePaths({ paths, docType: docType.value, hold: hold.value, ...target() }))
     },
-    addUrl: (url: string) => submit(1, () => uploads().enqueueUrl({ url, docType: docType.value, hold: hold.value })),
-    chooseFiles: () => submit(0, () => uploads().chooseFiles({ docType: docType.value, hold: hold.value })),
+    addUrl: (url: string) => submit(1, () => uploads().enqueueUrl({ url, docType: docType.value, hold: hold.value, ...target() })),
+    chooseFiles: () => submit(0, () => uploads().chooseFiles({ docType: docType.value, hold: hold.value, ...target() })),
     /** PDFs opened with FlipDrop from the OS wait in main's inbox until taken here. */
     /** Takes them; true when anything arrived (the app then shows the publish view). */
     async takeInbox(): Promise<boolean> {

@@ -5,9 +5,11 @@ import { FINISHED_STATES, type Connectivity, type JobProgress, type JobView, typ
 import { openCreates, roomLeft } from '../../../src-shared/domain/quota-room'
 import type { DocType } from '../../../src-shared/domain/service/item'
 import { bridge } from '../bridge'
+import { namesSeveral, queueAccounts } from '../account/accounts'
 import { nextBatch, openingBatch, summarizeBatch, type Batch, type BatchPace } from '../publish/batch'
 import { displayOrder, replayMoves, type PendingMove } from '../publish/reorder'
 import { useAnnouncer } from './announcer'
+import { useAuthStore } from './auth-store'
 
 /**
  * The upload queue as main tells it. Jobs are kept raw (replaced whole on each change) and
@@ -30,6 +32,9 @@ export const useQueueStore = defineStore('queue', () => {
   /** The last action main refused, in its words. */
   const error = ref<string | null>(null)
   const announcer = useAnnouncer()
+  const auth = useAuthStore()
+  /** The account whose uploads the list shows (null: all); only while the queue names accounts. */
+  const accountFilter = ref<string | null>(null)
   /** The uploads set going together (see publish/batch.ts). */
   const batch = shallowRef<Batch>({ ids: new Set(), ended: true })
   /** Bytes per second across the uploads, as last measured (kept between files, for time left). */
@@ -40,6 +45,27 @@ export const useQueueStore = defineStore('queue', () => {
   const ordered = computed(() => order.value.map((id) => jobs.get(id)).filter((job): job is JobView => job !== undefined))
   /** The order shown: what is being sent first, then what waits, then what has finished. */
   const shown = computed(() => displayOrder(ordered.value))
+  function* accountIds(): Generator<string | null> {
+    for (const job of jobs.values()) yield job.accountId
+  }
+  /** The accounts the queue knows (signed in, or named by an upload in the list), each with its count. */
+  const accounts = computed(() => queueAccounts(jobs.values(), auth.accounts))
+  /**
+   * Uploads of two or more accounts are in the list, or two or more accounts are signed in:
+   * each row names its account and the list can be narrowed to one. With one, nothing extra.
+   */
+  const severalAccounts = computed(() => auth.several || namesSeveral(accountIds()))
+  /** The account the list is narrowed to: the one chosen, while it is still one the queue knows. */
+  const shownAccount = computed(() => {
+    const chosen = accountFilter.value
+    if (chosen === null || !severalAccounts.value) return null
+    return accounts.value.some((entry) => entry.userId === chosen) ? chosen : null
+  })
+  /** The rows the list shows: `shown`, narrowed to one account when one is chosen. */
+  const visible = computed(() => {
+    const only = shownAccount.value
+    return only === null ? shown.value : shown.value.filter((job) => job.accountId === only)
+  })
   const batchSummary = computed(() => {
     const members = shown.value.filter((job) => batch.value.ids.has(job.id))
     return summarizeBatch(members, (jobId) => progress.get(jobId) ?? null)
@@ -190,6 +216,13 @@ export const useQueueStore = defineStore('queue', () => {
     error,
     ordered,
     shown,
+    accounts,
+    severalAccounts,
+    accountFilter,
+    shownAccount,
+    visible,
+    /** Narrows the list to one account's uploads (null: every account's). */
+    showAccount: (userId: string | null) => (accountFilter.value = userId),
     batch,
     batchSummary,
     speed,

@@ -22,8 +22,11 @@ function fakeCore(view: QueueView, notifications: boolean) {
       list: vi.fn(() => view),
       pause: vi.fn(async () => view),
       resume: vi.fn(async () => view),
-      enqueueOpened: vi.fn(async (_paths: readonly string[]) => ({ added: [], refused: [], sameContent: [] }))
+      enqueueOpened: vi.fn(async (_paths: readonly string[]) => ({ added: [], refused: [], sameContent: [] })),
+      jobAccount: vi.fn((_jobId: string) => null)
     },
+    // One account: notices and the tray name none.
+    auth: { status: vi.fn(() => ({ accounts: [] })) },
     settings: {
       get: vi.fn(() => ({ values: { notifications }, fromEnvironment: { baseUrl: false, documentUrl: false, apiKey: false } }))
     }

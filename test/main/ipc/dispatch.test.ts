@@ -83,7 +83,7 @@ describe('the handler table', () => {
     const { booted, core } = await createTestCore()
     const table = createHandlerTable(booted.app, core)
     const incomplete = { ...table, auth: { status: table.auth.status } } as unknown as HandlerTable
-    expect(() => assertComplete(incomplete)).toThrow('No handler for auth:signIn, auth:signOut, auth:refresh')
+    expect(() => assertComplete(incomplete)).toThrow('No handler for auth:signIn, auth:signOut, auth:switch, auth:refresh')
     expect(() => assertComplete(table)).not.toThrow()
   })
 })

@@ -7,6 +7,7 @@ const job = (id: string, state: 'done' | 'failed'): MirroredJob => ({
   name: id,
   state,
   paused: false,
+  accountId: null,
   bytesTotal: 10,
   bytesSent: 10,
   url: state === 'done' ? `https://go.fliplink.me/view/${id}` : null,

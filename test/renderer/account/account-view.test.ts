@@ -41,7 +41,7 @@ function answers(overrides: Record<string, Envelope<unknown>> = {}) {
     'account:plan': { ok: true, value: { subscription: sparse, documentHost: false } satisfies PlanView },
     'account:payments': { ok: true, value: [] },
     'account:references': { ok: true, value: noLists },
-    'auth:refresh': { ok: true, value: { signedIn: true, account: who, storage: 'session', problem: null } }
+    'auth:refresh': { ok: true, value: { signedIn: true, account: who, storage: 'session', problem: null, accounts: [] } }
   }
   const table = { ...defaults, ...overrides }
   return installBridge((channel) => table[channel] ?? { ok: false, error: { code: 'internal', message: `unexpected ${channel}` } })
@@ -49,7 +49,7 @@ function answers(overrides: Record<string, Envelope<unknown>> = {}) {
 
 async function mountView(overrides?: Record<string, Envelope<unknown>>) {
   const main = answers(overrides)
-  useAuthStore().state = { signedIn: true, account: who, storage: 'session', problem: null }
+  useAuthStore().state = { signedIn: true, account: who, storage: 'session', problem: null, accounts: [] }
   const wrapper = mount(AccountView, { attachTo: document.body })
   for (let i = 0; i < 4; i++) await settle()
   return { main, wrapper }

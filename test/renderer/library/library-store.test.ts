@@ -70,4 +70,31 @@ describe('the library in the window never contradicts the service', () => {
     stop()
     vi.useRealTimers()
   })
+
+  it("shows only the other account's rows after a reset: the search's own rows and the open item go", async () => {
+    vi.useFakeTimers()
+    const snapshot: LibrarySnapshot = { items: [row(1, 'Spring catalogue'), row(2, 'Annual report')], sync: synced('2026-01-01T00:00:00Z'), hasDocumentHost: false }
+    const page: LibraryPage = { items: [row(9, 'Ghost')], totalRecordCount: 1, pageSize: 100, capped: false }
+    const main = installBridge((channel) => {
+      if (channel === 'library:snapshot') return { ok: true, value: snapshot }
+      if (channel === 'library:query') return { ok: true, value: page }
+      if (channel === 'library:details') return { ok: false, error: { code: 'network', message: 'Offline.' } }
+      return { ok: true, value: null }
+    })
+    const library = useLibraryStore()
+    await library.load()
+    const stop = library.follow()
+    library.setSearch('ghost')
+    await vi.advanceTimersByTimeAsync(CONFIRM_DELAY_MS + 10)
+    expect(library.byKey.has('Flipbook:9')).toBe(true)
+    await library.openDetails(row(1, 'Spring catalogue'))
+    expect(library.openKey).toBe('Flipbook:1')
+
+    // Another account is current: main sends its whole library as a reset.
+    main.fire('library:changed', { upserted: [row(31, 'Other account item')], removed: ['Flipbook:1', 'Flipbook:2'], reset: true })
+    expect([...library.byKey.keys()]).toEqual(['Flipbook:31'])
+    expect(library.openKey).toBeNull()
+    stop()
+    vi.useRealTimers()
+  })
 })

@@ -29,6 +29,23 @@ export const SKINS = reader('skins', 'List the viewer skins for flipbooks (or do
 export const CURRENCIES = reader('currencies', 'List the currencies an item can be sold in.', 'The currencies')
 export const MUSIC = reader('music', 'List the background music a viewer can play.', 'The background music')
 
+export const ACCOUNTS: CommandSpec = {
+  name: 'accounts',
+  group: 'account',
+  summary: 'List the accounts signed in here (one API key each); * marks the one commands use.',
+  usage: [''],
+  positionals: [0, 0],
+  description:
+    'Each key in your keychain is one account; FLIPDROP_API_KEY, when set, is the only one. Commands use the FlipDrop app\'s current account, or the one --account names (its email, user ID, name or brand). Keys are never shown.',
+  flags: [],
+  examples: [
+    { says: 'Every account, the one in use marked with *:', run: 'flipdrop accounts' },
+    { says: 'As JSON, for a script:', run: 'flipdrop accounts --json' },
+    { says: 'Then publish into another of them:', run: 'flipdrop upload catalogue.pdf --account ravi@example.com' }
+  ],
+  interrupted: READ_ONLY
+}
+
 export const PROFILE: CommandSpec = {
   name: 'profile',
   group: 'account',

@@ -1,8 +1,8 @@
 import type { CommandSpec } from '../../command'
 
 /*
- * `flipdrop auth login|status|logout` (part B of issue 20): the key in the OS keychain, where
- * the FlipDrop app keeps it. FLIPDROP_API_KEY, when set, wins over it.
+ * `flipdrop auth login|status|logout` (part B of issue 20): the keys in the OS keychain, one
+ * per account, where the FlipDrop app keeps them. FLIPDROP_API_KEY, when set, wins over them.
  */
 
 export const AUTH_LOGIN: CommandSpec = {
@@ -10,12 +10,14 @@ export const AUTH_LOGIN: CommandSpec = {
   group: 'account',
   summary: 'Check an API key with the service and keep it in your keychain, where the FlipDrop app keeps it.',
   usage: [''],
-  description: 'Reads the key from standard input when it is not a terminal, else asks for it without showing it.',
+  description:
+    "Reads the key from standard input when it is not a terminal, else asks for it without showing it. Other accounts stay signed in; a new key for an account replaces its old one. Which account is current stays the FlipDrop app's choice.",
   positionals: [0, 0],
   flags: [],
   examples: [
     { says: 'Type the key at a prompt (it is not shown):', run: 'flipdrop auth login' },
-    { says: 'From a password manager, for a script:', run: 'pass show flipdrop | flipdrop auth login' }
+    { says: 'From a password manager, for a script:', run: 'pass show flipdrop | flipdrop auth login' },
+    { says: 'Add a second account, then see both:', run: 'pass show flipdrop-kite | flipdrop auth login && flipdrop accounts' }
   ],
   interrupted: 'Nothing was stored.'
 }
@@ -23,7 +25,7 @@ export const AUTH_LOGIN: CommandSpec = {
 export const AUTH_STATUS: CommandSpec = {
   name: 'auth status',
   group: 'account',
-  summary: 'Say where the API key comes from (FLIPDROP_API_KEY or the keychain) and whose it is.',
+  summary: 'Say whose API key commands use, where it comes from, and which other accounts are signed in.',
   usage: [''],
   positionals: [0, 0],
   flags: [],
@@ -37,13 +39,14 @@ export const AUTH_STATUS: CommandSpec = {
 export const AUTH_LOGOUT: CommandSpec = {
   name: 'auth logout',
   group: 'account',
-  summary: 'Remove the API key from your keychain (the FlipDrop app signs out with it).',
+  summary: 'Sign out of one account: remove its API key from your keychain (the FlipDrop app signs out with it).',
   usage: [''],
+  description: "The account --account names, else the FlipDrop app's current one. Other accounts stay signed in.",
   positionals: [0, 0],
   flags: [],
   examples: [
-    { says: 'Forget the stored key:', run: 'flipdrop auth logout' },
-    { says: 'Forget it, then see which key (if any) is still in use:', run: 'flipdrop auth logout && flipdrop auth status' }
+    { says: 'Sign out of the current account:', run: 'flipdrop auth logout' },
+    { says: 'Sign out of one account by its email, then see who is still signed in:', run: 'flipdrop auth logout --account ravi@example.com && flipdrop accounts' }
   ],
   interrupted: 'The key may or may not have been removed: flipdrop auth status says.'
 }

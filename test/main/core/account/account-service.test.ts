@@ -1,8 +1,10 @@
+import { existsSync } from 'node:fs'
 import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { ReferencesView } from '../../../../src-shared/domain/account'
+import { accountFilePath } from '../../../../src-main/core/account/account-files'
 import type { Core } from '../../../../src-main/core/core'
 import { createDispatch } from '../../../../src-main/ipc/dispatch'
 import { handlersOf } from '../../../../src-main/ipc/handler-table'
@@ -30,15 +32,17 @@ async function served(path: string): Promise<unknown[]> {
 }
 
 /** A real core whose settings point at `baseUrl`, with `key` in its keychain, on `dir` (a fresh folder by default). */
-async function startOn(baseUrl: string, key: string | undefined, dir?: string) {
+async function startOn(baseUrl: string, key: string | undefined, dir?: string, keychain = createMemoryKeychain('ok')) {
   const userDataDir = dir ?? (await mkdtemp(join(tmpdir(), 'flipdrop-account-')))
   await writeFile(join(userDataDir, 'settings.json'), JSON.stringify({ baseUrl, documentUrl: emulator.documentUrl }))
-  const keychain = createMemoryKeychain('ok')
-  if (key) await keychain.set('default', key)
+  if (key && (await keychain.list()).length === 0) await keychain.set('default', key)
   const test = await createTestCore({ keychain, userDataDir })
   started.push(test.booted)
-  return { ...test, userDataDir }
+  return { ...test, userDataDir, keychain }
 }
+
+/** Where an emulator key's account keeps its reference lists in `dir`. */
+const listsFile = (dir: string, key: string): string => accountFilePath(dir, emulator.state.accountOf(key)?.userId ?? 'unknown', 'references.json')
 
 const referenceEvents = (events: { channel: string; payload: unknown }[]): ReferencesView[] =>
   events.filter((e) => e.channel === 'account:referencesChanged').map((e) => e.payload as ReferencesView)
@@ -62,7 +66,7 @@ describe('account service: reference lists', () => {
     expect(Date.now() - Date.parse(view.updatedAt ?? '')).toBeLessThan(60_000)
 
     // Read back from disk: the same lists and time, for this account only, readable by the user only.
-    const file = join(userDataDir, 'references.json')
+    const file = listsFile(userDataDir, KEY)
     const cached = JSON.parse(await readFile(file, 'utf8')) as { userId: string; updatedAt: string; lists: unknown }
     expect(cached).toMatchObject({ userId: emulator.state.accountOf(KEY)?.userId, updatedAt: view.updatedAt, lists: view.lists })
     if (process.platform !== 'win32') expect((await stat(file)).mode & 0o777).toBe(0o600)
@@ -80,7 +84,8 @@ describe('account service: reference lists', () => {
     const gone = await startEmulator({ keys: [KEY], log: () => {} })
     const goneUrl = gone.baseUrl
     await gone.close()
-    const { core, events } = await startOn(goneUrl, KEY, first.userDataDir)
+    // The same computer: the same keychain, where the key is kept under its account now.
+    const { core, events } = await startOn(goneUrl, KEY, first.userDataDir, first.keychain)
     const atOnce = await core.account.references()
     expect(atOnce.lists).toEqual(online.lists)
     expect(atOnce.updatedAt).toBe(online.updatedAt)
@@ -104,19 +109,22 @@ describe('account service: reference lists', () => {
     expect(after.lists?.[kind]).toContainEqual({ id: item.id, name: item.name })
     expect(Date.parse(after.updatedAt ?? '')).toBeGreaterThanOrEqual(Date.parse(before.updatedAt ?? ''))
     expect(referenceEvents(events).slice(emittedBefore).at(-1)).toEqual(after)
-    const cached = JSON.parse(await readFile(join(userDataDir, 'references.json'), 'utf8')) as { lists: unknown }
+    const cached = JSON.parse(await readFile(listsFile(userDataDir, KEY), 'utf8')) as { lists: unknown }
     expect(cached.lists).toEqual(after.lists)
   })
 
-  it('another account never sees the lists cached for the first', async () => {
+  it('another account never sees the lists cached for the first; signing out of the first forgets its lists only', async () => {
     const { core, events, userDataDir } = await startOn(emulator.baseUrl, KEY)
     await settled(core, events)
+    expect(existsSync(listsFile(userDataDir, KEY))).toBe(true)
     await core.auth.signOut()
     expect((await core.account.references()).lists).toBeNull()
+    await expect.poll(() => existsSync(listsFile(userDataDir, KEY))).toBe(false)
     await core.auth.signIn({ apiKey: OTHER_KEY, sessionOnly: true })
     await expect.poll(async () => (await core.account.references()).lists, { timeout: 10_000 }).not.toBeNull()
-    const cached = JSON.parse(await readFile(join(userDataDir, 'references.json'), 'utf8')) as { userId: string }
+    const cached = JSON.parse(await readFile(listsFile(userDataDir, OTHER_KEY), 'utf8')) as { userId: string }
     expect(cached.userId).toBe(emulator.state.accountOf(OTHER_KEY)?.userId)
+    expect(existsSync(listsFile(userDataDir, KEY))).toBe(false)
   })
 })
 

@@ -1,14 +1,16 @@
+import { existsSync } from 'node:fs'
 import { mkdtemp, readdir, readFile, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { accountFilePath } from '../../../../src-main/core/account/account-files'
 import { startEmulator, type RunningEmulator } from '../../../emulator'
 import { createMemoryKeychain } from '../../../support/memory-keychain'
 import { createTestCore } from '../../../support/test-core'
 
 /*
  * The Account view offline: profile, plan and billing history as last received, kept on disk
- * per account by the core (account-details.json), and served by `account:cached`.
+ * per account by the core (accounts/<account>/account-details.json), and served by `account:cached`.
  */
 
 const KEY = 'fd-snapshot-test-key-1'
@@ -24,6 +26,9 @@ afterEach(async () => {
 })
 afterAll(() => emulator.close())
 
+/** Where an emulator key's account keeps its details in `dir`. */
+const detailsFile = (dir: string, key: string): string => accountFilePath(dir, emulator.state.accountOf(key)?.userId ?? 'unknown', 'account-details.json')
+
 /** A real core whose settings point at `baseUrl`, with `key` in its keychain, on `dir` (a fresh folder by default). */
 async function startOn(baseUrl: string, key: string, dir?: string) {
   const userDataDir = dir ?? (await mkdtemp(join(tmpdir(), 'flipdrop-snapshot-')))
@@ -34,7 +39,7 @@ async function startOn(baseUrl: string, key: string, dir?: string) {
   started.push(test.booted)
   // Reads are kept for the account the service confirmed: wait for whoami at start-up.
   await expect.poll(() => test.core.connection.accountId, { timeout: 10_000 }).not.toBeNull()
-  return { ...test, userDataDir }
+  return { ...test, userDataDir, keychain }
 }
 
 describe('account snapshot', () => {
@@ -50,7 +55,7 @@ describe('account snapshot', () => {
     expect(payments.length).toBeGreaterThan(0)
     for (const part of [cached.profile, cached.plan, cached.payments]) expect(Date.parse(part?.at ?? '')).toBeGreaterThanOrEqual(before - 1000)
 
-    const file = join(userDataDir, 'account-details.json')
+    const file = detailsFile(userDataDir, KEY)
     const text = await readFile(file, 'utf8')
     expect(JSON.parse(text)).toMatchObject({ version: 1, userId: emulator.state.accountOf(KEY)?.userId })
     expect(text).not.toContain(KEY)
@@ -77,9 +82,8 @@ describe('account snapshot', () => {
     const goneUrl = gone.baseUrl
     await gone.close()
     await writeFile(join(first.userDataDir, 'settings.json'), JSON.stringify({ baseUrl: goneUrl, documentUrl: '' }))
-    const keychain = createMemoryKeychain('ok')
-    await keychain.set('default', KEY)
-    const offline = await createTestCore({ keychain, userDataDir: first.userDataDir })
+    // The same computer: the same keychain, where the key is kept under its account now.
+    const offline = await createTestCore({ keychain: first.keychain, userDataDir: first.userDataDir })
     started.push(offline.booted)
     const cached = await offline.core.account.cached()
     expect(cached.plan?.value).toEqual(plan)
@@ -89,18 +93,20 @@ describe('account snapshot', () => {
     expect((await offline.core.account.cached()).plan?.value).toEqual(plan)
   }, 60_000)
 
-  it('signing out forgets what was kept; another account never sees the first one’s', async () => {
+  it('signing out forgets what was kept for that account; another account never sees the first one’s', async () => {
     const { core, userDataDir } = await startOn(emulator.baseUrl, KEY)
     await core.account.payments()
+    expect(existsSync(detailsFile(userDataDir, KEY))).toBe(true)
     await core.auth.signOut()
     expect(await core.account.cached()).toEqual({ profile: null, plan: null, payments: null })
-    await expect.poll(() => readdir(userDataDir)).not.toContain('account-details.json')
+    await expect.poll(() => existsSync(detailsFile(userDataDir, KEY))).toBe(false)
     await core.auth.signIn({ apiKey: OTHER_KEY, sessionOnly: true })
     expect(await core.account.cached()).toEqual({ profile: null, plan: null, payments: null })
     await core.account.profile()
-    const file = JSON.parse(await readFile(join(userDataDir, 'account-details.json'), 'utf8')) as { userId: string; payments: unknown }
+    const file = JSON.parse(await readFile(detailsFile(userDataDir, OTHER_KEY), 'utf8')) as { userId: string; payments: unknown }
     expect(file.userId).toBe(emulator.state.accountOf(OTHER_KEY)?.userId)
     expect(file.payments).toBeNull()
     expect((await core.account.cached()).profile).not.toBeNull()
+    expect(await readdir(join(userDataDir, 'accounts'))).toEqual([emulator.state.accountOf(OTHER_KEY)?.userId])
   })
 })

@@ -36,7 +36,7 @@ async function setup(options: { health?: KeychainHealth; environment?: Environme
 describe('auth service', () => {
   it('starts signed out with no stored key', async () => {
     const { auth, connection } = await setup()
-    expect(auth.status()).toEqual({ signedIn: false, account: null, storage: 'none', problem: null })
+    expect(auth.status()).toEqual({ signedIn: false, account: null, storage: 'none', problem: null, accounts: [] })
     expect(() => connection.client()).toThrow('Sign in with your API key first.')
   })
 
@@ -98,6 +98,7 @@ describe('auth service', () => {
     const { auth, connection, keychain, states } = await setup()
     await auth.signIn({ apiKey: KEY, sessionOnly: false })
     const client = connection.client()
+    const userId = emulator.state.accountOf(KEY)?.userId ?? ''
     // The service forgets the key: its real auth path now answers the HTML 401.
     emulator.state.accounts.delete(KEY)
     try {
@@ -105,7 +106,7 @@ describe('auth service', () => {
       expect(auth.status()).toMatchObject({ signedIn: false, problem: { code: 'unauthorized' } })
       expect(states().at(-1)?.problem?.code).toBe('unauthorized')
       expect(() => connection.client()).toThrow('Sign in')
-      expect(keychain.entries.get('default')).toBe(KEY)
+      expect(keychain.entries.get(userId)).toBe(KEY)
     } finally {
       await emulator.reset()
     }
@@ -114,7 +115,9 @@ describe('auth service', () => {
   it('signs out: key deleted, account cache cleared', async () => {
     const { auth, keychain, dir } = await setup()
     await auth.signIn({ apiKey: KEY, sessionOnly: false })
-    expect(await auth.signOut()).toEqual({ signedIn: false, account: null, storage: 'none', problem: null })
+    expect(await auth.signOut()).toMatchObject({ signedIn: false, account: null, storage: 'none', problem: null })
+    // Still named (work made for it names it), no longer signed in.
+    expect(auth.status().accounts).toMatchObject([{ signedIn: false, current: false }])
     expect(keychain.entries.size).toBe(0)
     await expect(readFile(join(dir, 'account.json'))).rejects.toThrow()
   })

@@ -6,7 +6,7 @@ import { createLogger } from '../../../../src-main/core/log'
 import { libraryKey, type LibraryChange } from '../../../../src-shared/domain/library'
 import type { ItemSummary } from '../../../../src-shared/domain/service/item'
 import { startEmulator, type RunningEmulator } from '../../../emulator'
-import { deleteOnServer, eventsOf, getRequests, LIBRARY_KEY, startLibraryCore, type AfterList } from './library-fixture'
+import { deleteOnServer, eventsOf, getRequests, LIBRARY_KEY, startLibraryCore, userIdOf, type AfterList } from './library-fixture'
 
 const keysOf = (emulator: RunningEmulator): string[] =>
   emulator.state.itemsOf(LIBRARY_KEY).map((item) => libraryKey(item.docType, item.id)).sort()
@@ -142,7 +142,7 @@ describe('library sync: what leaves the library', () => {
       // The gets answer "Item not found" after the close; nothing may act on them.
       await vi.waitFor(() => expect(getRequests(emulator).filter((get) => get.status === 200).length).toBeGreaterThan(0), { timeout: 10_000 })
       expect(removedOf(events)).toEqual([])
-      const store = await LibraryStore.open(snapshotPath(dir), createLogger(() => {}))
+      const store = await LibraryStore.open(snapshotPath(dir, userIdOf(emulator, LIBRARY_KEY)), createLogger(() => {}))
       expect(store.all()).toHaveLength(120)
     } finally {
       await core.close()

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { mkdtemp, readdir } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
@@ -9,10 +9,10 @@ import { snapshotPath } from '../../../../src-main/core/library/snapshot-file'
 import { libraryKey, type LibraryChange, type LibrarySyncState } from '../../../../src-shared/domain/library'
 import { startEmulator } from '../../../emulator'
 import { freePorts } from '../../../support/free-ports'
-import { deleteOnServer, eventsOf, getRequests, LIBRARY_KEY, startLibraryCore, waitForSync, type ListCall } from './library-fixture'
+import { deleteOnServer, eventsOf, getRequests, LIBRARY_KEY, startLibraryCore, userIdOf, waitForSync, type ListCall } from './library-fixture'
 
-const keysOf = (emulator: Awaited<ReturnType<typeof startEmulator>>): string[] =>
-  emulator.state.itemsOf(LIBRARY_KEY).map((item) => libraryKey(item.docType, item.id)).sort()
+const keysOf = (emulator: Awaited<ReturnType<typeof startEmulator>>, key = LIBRARY_KEY): string[] =>
+  emulator.state.itemsOf(key).map((item) => libraryKey(item.docType, item.id)).sort()
 
 describe('library sync', () => {
   it('syncs 10,000 items of both hosts: each once, progress at most 10 a second, within the rate limit, thumbnails resolved', async () => {
@@ -64,12 +64,12 @@ describe('library sync', () => {
       const times: number[] = []
       for (let run = 0; run < 5; run++) {
         const before = performance.now()
-        const store = await LibraryStore.open(snapshotPath(dir), createLogger(() => {}))
+        const store = await LibraryStore.open(snapshotPath(dir, userIdOf(emulator, LIBRARY_KEY)), createLogger(() => {}))
         times.push(performance.now() - before)
         expect(store.all()).toHaveLength(10_000)
       }
       const median = [...times].sort((a, b) => a - b)[2] ?? 0
-      console.info(`library.json of 10,000 items loads in ${median.toFixed(1)} ms (median of 5: ${times.map((t) => t.toFixed(0)).join(', ')})`)
+      console.info(`the library file of 10,000 items loads in ${median.toFixed(1)} ms (median of 5: ${times.map((t) => t.toFixed(0)).join(', ')})`)
       expect(median).toBeLessThan(150)
     } finally {
       await core.close()
@@ -161,6 +161,8 @@ describe('library sync', () => {
 
     const second = await startLibraryCore(addresses, { dir: first.dir })
     try {
+      // Read from its account's file as the account becomes known at start (no service needed).
+      await vi.waitFor(() => expect(second.core.library.snapshot().items).toHaveLength(items.length))
       const snapshot = second.core.library.snapshot()
       expect(snapshot.items).toEqual(items)
       expect(snapshot.sync.syncedAt).toBe(synced.syncedAt)
@@ -168,35 +170,44 @@ describe('library sync', () => {
       expect(offline).toMatchObject({ phase: 'interrupted', syncedAt: synced.syncedAt })
       expect(offline.message).toMatch(/^Offline/)
       expect(second.core.library.snapshot().items).toEqual(items)
-      expect((await readdir(first.dir)).filter((name) => name.startsWith('library'))).toEqual(['library.json'])
+      // One file per account, under library/, named by its UserID.
+      expect((await readdir(first.dir)).filter((name) => name.startsWith('library'))).toEqual(['library'])
+      expect(await readdir(join(first.dir, 'library'))).toEqual([`${userIdOf(emulator, LIBRARY_KEY)}.json`])
     } finally {
       await second.core.close()
     }
   }, 60_000)
 
-  it("never shows one account's library to another signed in on the same computer", async () => {
+  it("never shows one account's library to another signed in on the same computer, and keeps it in its own file", async () => {
     const otherKey = 'library-other-account-key'
     const emulator = await startEmulator({ keys: [LIBRARY_KEY, otherKey], seed: 50, log: () => {} })
+    await emulator.seed(7, otherKey)
     const addresses = { baseUrl: emulator.baseUrl, documentUrl: emulator.documentUrl }
     const first = await startLibraryCore(addresses)
     await first.core.library.sync()
     const firstKeys = first.core.library.snapshot().items.map((item) => item.key)
-    expect(firstKeys.length).toBeGreaterThan(0)
+    expect(firstKeys.sort()).toEqual(keysOf(emulator))
     await first.core.close()
-    // Signing out forgets the cached account (auth-service); the rows stay on disk until the next account claims them.
-    await rm(join(first.dir, 'account.json'), { force: true })
 
+    // Another key on the same data folder: another account.
     const second = await startLibraryCore(addresses, {
       dir: first.dir,
       core: { environment: { apiKey: otherKey, ...addresses } }
     })
     try {
-      // As soon as the service says who this is, the first account's rows go (not at the end of a sync).
-      await vi.waitFor(() => expect(second.core.auth.status().account?.userId).toBeTruthy())
-      const shown = second.core.library.snapshot()
-      expect(shown.items.filter((item) => firstKeys.includes(item.key))).toEqual([])
-      const removed = eventsOf<LibraryChange>(second.events, 'library:changed').flatMap((change) => change.removed)
-      expect(removed.sort()).toEqual([...firstKeys].sort())
+      await vi.waitFor(() => expect(second.core.connection.accountId).toBe(userIdOf(emulator, otherKey)))
+      const state = await second.core.library.sync()
+      expect(state.phase).toBe('idle')
+      // Its own rows only: not one of the first account's, at any moment.
+      expect(second.core.library.snapshot().items.map((item) => item.key).sort()).toEqual(keysOf(emulator, otherKey))
+      const shown = eventsOf<LibraryChange>(second.events, 'library:changed').flatMap((change) => change.upserted.map((item) => item.key))
+      expect(shown.filter((key) => firstKeys.includes(key))).toEqual([])
+      // The first account's rows stay in its own file, whole, for when it is shown again.
+      const kept = await LibraryStore.open(snapshotPath(first.dir, userIdOf(emulator, LIBRARY_KEY)), createLogger(() => {}), userIdOf(emulator, LIBRARY_KEY))
+      expect(kept.all().map((item) => item.key).sort()).toEqual(keysOf(emulator))
+      await second.core.close()
+      const written = await LibraryStore.open(snapshotPath(first.dir, userIdOf(emulator, otherKey)), createLogger(() => {}), userIdOf(emulator, otherKey))
+      expect(written.all().map((item) => item.key).sort()).toEqual(keysOf(emulator, otherKey))
     } finally {
       await second.core.close()
       await emulator.close()

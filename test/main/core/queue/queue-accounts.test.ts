@@ -63,7 +63,7 @@ describe('jobs belong to an account', () => {
     await core.auth.signIn({ apiKey: RAVI_KEY, sessionOnly: true })
     const other = await waitForQueue(core, (view) => jobNamed(view, 'board report')?.waiting?.reason === 'other-account')
     expect(jobNamed(other, 'board report')?.waiting?.message).toBe(
-      `Waiting for ${DANA} to sign in: it was added for that account, and another one is signed in now.`
+      `Waiting for ${DANA} to sign in: it was added for that account, which is signed out now.`
     )
     await delay(1_500)
     expect(createRequests(emulator)).toBe(before)
