@@ -1,4 +1,4 @@
-import { copyFile, mkdtemp, readdir, readFile } from 'node:fs/promises'
+import { copyFile, cp, mkdtemp, readdir, readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { TestCa } from '../support/test-ca'
@@ -192,16 +192,19 @@ test('offline it shows the account, plan, billing and lists once "as of", with t
   await expect(online.section('Plan').getByTestId('plan-name')).toHaveText(held.plan)
   await expect(online.updatedLine).toContainText('Updated')
   await expect(online.asOf).toHaveCount(0)
-  // Main keeps what it read, on disk, for this account.
-  await expect.poll(async () => readdir(host.userDataDir)).toContain('account-details.json')
+  // Main keeps what it read, on disk, in this account's own folder.
+  const userId = emulator.state.accountOf(E2E_KEY)?.userId ?? ''
+  const ownFolder = join('accounts', userId)
+  await expect.poll(async () => readdir(join(host.userDataDir, ownFolder)).catch(() => [])).toContain('account-details.json')
   const counts: Record<string, number> = {}
   for (const [title, path] of LISTS) counts[title] = (await served(emulator.baseUrl, ca, path)).length
 
   // Offline: the service is gone, the OS says there is no network, and FlipDrop starts again on a copy of its data folder.
   await emulator.close()
   const dir = await mkdtemp(join(tmpdir(), 'flipdrop-e2e-offline-'))
-  for (const file of ['settings.json', 'account.json', 'references.json', 'account-details.json']) await copyFile(join(host.userDataDir, file), join(dir, file))
-  const kept = JSON.parse(await readFile(join(dir, 'account-details.json'), 'utf8')) as { plan: { at: string }; profile: { at: string }; payments: { at: string } }
+  for (const file of ['settings.json', 'accounts.json']) await copyFile(join(host.userDataDir, file), join(dir, file))
+  await cp(join(host.userDataDir, ownFolder), join(dir, ownFolder), { recursive: true })
+  const kept = JSON.parse(await readFile(join(dir, ownFolder, 'account-details.json'), 'utf8')) as { plan: { at: string }; profile: { at: string }; payments: { at: string } }
   const offlineHost = await startTestHost({ userDataDir: dir, core: { keychain, environment: { apiKey: E2E_KEY }, trustedCertificates: [ca.caCert] } })
   offlineHost.core.uploads.networkChanged(false)
   // A page of its own: its thumbnails fail to load offline, which Chromium logs as errors.
@@ -214,7 +217,7 @@ test('offline it shows the account, plan, billing and lists once "as of", with t
     await expect(offlinePage.getByTestId('status-strip')).toContainText('No network')
 
     // What was last received, once, with its time: the oldest part shown.
-    const oldest = [kept.plan.at, kept.profile.at, kept.payments.at, JSON.parse(await readFile(join(dir, 'references.json'), 'utf8')).updatedAt as string].sort()[0] ?? ''
+    const oldest = [kept.plan.at, kept.profile.at, kept.payments.at, JSON.parse(await readFile(join(dir, ownFolder, 'references.json'), 'utf8')).updatedAt as string].sort()[0] ?? ''
     const shownTime = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyle: 'short', timeZone: ZONE }).format(new Date(oldest))
     await expect(offline.asOf).toHaveCount(1)
     await expect(offline.asOf).toHaveText(`Shown as last received, as of ${shownTime}.`)
