@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import { contract } from '../../src-shared/contract'
+import type { Account } from '../../src-shared/domain/service/account'
 import { createAccountService, type AccountService } from './account/account-service'
 import { createAccountSnapshotStore } from './account/account-snapshot'
 import { createReferenceCache } from './account/reference-cache'
@@ -139,17 +140,20 @@ export async function createCore(config: CoreConfig, log: Logger): Promise<Core>
       log
     })
     opened.push(connection)
+    // The one account of a data folder from before several (`account.json`), read once at start.
+    let legacy: Promise<Account | null> | undefined
+    const legacyAccount = (): Promise<Account | null> => (legacy ??= accountCache.read())
     const keys = createKeyRing({
       keychain: config.keychain ?? createKeychainStore(),
       environmentKey: environment.apiKey,
-      signedInBefore: async () => knownAccounts.all().length > 0 || (await accountCache.read()) !== null,
-      // The one account of a data folder from before several: its last whoami names the old entry's key.
+      signedInBefore: async () => knownAccounts.all().length > 0 || (await legacyAccount()) !== null,
+      // Its last whoami names the old entry's key.
       legacyHint: async () => {
-        const cached = await accountCache.read()
+        const cached = await legacyAccount()
         if (cached?.userId && !knownAccounts.account(cached.userId)?.appUrl) await knownAccounts.remember(cached)
         return cached?.userId ?? null
       },
-      environmentHint: async () => knownAccounts.current() ?? (await accountCache.read())?.userId ?? null,
+      environmentHint: async () => knownAccounts.current() ?? (await legacyAccount())?.userId ?? null,
       log
     })
     /** Features that follow which account is current (the library and account views show its files). */
@@ -248,7 +252,9 @@ export async function createCore(config: CoreConfig, log: Logger): Promise<Core>
       }),
       snapshot: createAccountSnapshotStore(config.userDataDir),
       onProfileImage: (userId, image) => {
-        void knownAccounts.rememberImage(userId, image).then(() => emit(contract.auth.changed, auth.status()))
+        void knownAccounts.rememberImage(userId, image).then((changed) => {
+          if (changed) emit(contract.auth.changed, auth.status())
+        })
       },
       userId: () => auth.currentAccountId(),
       log

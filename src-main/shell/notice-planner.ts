@@ -1,5 +1,4 @@
-import type { AccountEntry } from '../../src-shared/domain/auth'
-import { accountLabel } from '../../src-shared/domain/auth'
+import { accountLabel, accountShortName, type AccountEntry } from '../../src-shared/domain/auth'
 import { batchNotice, failureNotice, nameList, type Notice } from './desktop-wording'
 import type { MirroredJob, QueueTransitions, SettledBatch } from './queue-mirror'
 
@@ -18,11 +17,6 @@ export interface NoticePlannerDeps {
   accountOf?(jobId: string): string | null
 }
 
-/** What an account is called in a small space: its brand, else its name, else its e-mail. */
-function shortName(entry: Pick<AccountEntry, 'name' | 'email' | 'brand'>): string | null {
-  return entry.brand ?? entry.name ?? entry.email
-}
-
 /**
  * How notifications and the tray name an account: null while fewer than two accounts are
  * signed in (one account needs no name); else its brand (else name, else e-mail), or
@@ -34,8 +28,8 @@ export function accountNoticeName(accounts: readonly AccountEntry[], accountId: 
   if (signedIn.length < 2 || accountId === null) return null
   const entry = accounts.find((candidate) => candidate.userId === accountId)
   if (!entry) return null
-  const short = shortName(entry)
-  const shared = signedIn.some((other) => other.userId !== entry.userId && shortName(other) === short)
+  const short = accountShortName(entry)
+  const shared = signedIn.some((other) => other.userId !== entry.userId && accountShortName(other) === short)
   return short === null || shared ? accountLabel(entry) : short
 }
 

@@ -42,9 +42,14 @@ export interface AuthState {
   accounts: AccountEntry[]
 }
 
+/** What an account is called in a small space (a badge, a notice): its brand, else its name, else its email. */
+export function accountShortName(entry: Pick<AccountEntry, 'name' | 'email' | 'brand'>): string | null {
+  return entry.brand ?? entry.name ?? entry.email
+}
+
 /** Names an account in one line for people: "Northwind (dana@…)", by brand, then name, then email. */
 export function accountLabel(entry: Pick<AccountEntry, 'name' | 'email' | 'brand'>): string {
-  const title = entry.brand ?? entry.name ?? entry.email ?? 'Your account'
+  const title = accountShortName(entry) ?? 'Your account'
   return entry.email && entry.email !== title ? `${title} (${entry.email})` : title
 }
 

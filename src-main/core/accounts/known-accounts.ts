@@ -55,8 +55,8 @@ export interface KnownAccounts {
   account(userId: string): Account | null
   /** Records (or refreshes) an account whoami just confirmed. */
   remember(account: Account): Promise<void>
-  /** Records the profile picture read for an account. */
-  rememberImage(userId: string, profileImage: string | null): Promise<void>
+  /** Records the profile picture read for an account; true when it changed. */
+  rememberImage(userId: string, profileImage: string | null): Promise<boolean>
   /** The account chosen as current (it may have signed out since). */
   current(): string | null
   setCurrent(userId: string | null): Promise<void>
@@ -118,9 +118,10 @@ export async function openKnownAccounts(dataDir: string, log: Logger): Promise<K
     },
     async rememberImage(userId, profileImage) {
       const known = accounts.get(userId)
-      if (!known || known.profileImage === profileImage) return
+      if (!known || known.profileImage === profileImage) return false
       accounts.set(userId, { ...known, profileImage })
       await save()
+      return true
     },
     current: () => current,
     async setCurrent(userId) {

@@ -143,10 +143,11 @@ export function createKeyRing(deps: KeyRingDependencies): KeyRing {
           throw asAppError(error)
         })
       }
-      // The account's earlier key, and this key under another entry (the legacy one), go.
+      // The account's earlier key, and this key under another entry (the legacy one), go; the
+      // account's own entry was just overwritten, unless the key is kept for the session only.
       for (const old of [replaced, same]) {
-        if (old?.entry && old.entry !== accountId) await deleteEntry(old.entry).catch((error: unknown) => deps.log.warn('Could not delete an old keychain entry', error))
-        else if (old?.entry === accountId && sessionOnly) await deleteEntry(accountId).catch((error: unknown) => deps.log.warn('Could not delete an old keychain entry', error))
+        if (!old?.entry || (old.entry === accountId && !sessionOnly)) continue
+        await deleteEntry(old.entry).catch((error: unknown) => deps.log.warn('Could not delete an old keychain entry', error))
       }
       const held: HeldKey = { key, source: sessionOnly ? 'session' : 'keychain', accountId, entry: sessionOnly ? null : accountId, rejected: false }
       keys = [...keys.filter((other) => other !== replaced && other !== same), held]

@@ -184,7 +184,7 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
    */
   let identifying: Promise<void> | null = null
   function confirmIdentity(): Promise<void> {
-    if (!needsConfirming()) return Promise.resolve()
+    if (!connection.confirming) return Promise.resolve()
     // Offline already: the probe asks when the service is back; nobody waits for retries here.
     if (!scheduler.connectivity.state.online) return Promise.reject(new ServiceError('network', explain.network(), { delivery: 'not-sent' }))
     identifying ??= connection.identify(null, { retries: 0 }).finally(() => {
@@ -240,12 +240,6 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
       throw new AppError('signed-out', NO_ACCOUNT)
     }
     return { accountId, limits: limitsOf(accountId) }
-  }
-
-  /** Whether a key held is not confirmed yet, and something (the current account, a job) waits on it. */
-  function needsConfirming(): boolean {
-    if (!connection.anyConnected) return false
-    return (connection.connected && connection.accountId === null) || store.jobs().some((job) => connection.reach(job.accountId) === 'identifying')
   }
 
   // Changes are told in batches: a burst (10,000 jobs added, the network going away) is one event.

@@ -58,6 +58,8 @@ export interface ServiceConnection {
   clientFor(accountId: string | null): ApiClient | null
   /** Whether an account's work can be sent, waits for its key's owner to be confirmed, or has no key here. */
   reach(accountId: string | null): AccountReach
+  /** Whether a key held is not confirmed yet (whoami has not said whose it is in this process). */
+  readonly confirming: boolean
   /** Asks the service whose each unconfirmed key (of `accountId`, or any) is; answers reach `onAccount`. */
   identify(accountId: string | null, options?: { retries?: number }): Promise<void>
   /** The confirmed accounts of every key held. */
@@ -171,9 +173,12 @@ export function createServiceConnection(deps: ServiceConnectionDependencies): Se
     void session.client.close()
   }
 
-  /** Keys of an account: confirmed as it, or believed to be it and not confirmed yet. */
-  const sessionsOf = (accountId: string | null): Session[] =>
-    [...sessions.values()].filter((session) => (accountId === null ? true : session.accountId === accountId || (session.accountId === null && session.hint === accountId)))
+  /**
+   * Keys not confirmed yet that may be an account's (any account's with null): believed to be
+   * it, or named by nothing (a key stored before entries were per account).
+   */
+  const unconfirmed = (accountId: string | null): Session[] =>
+    [...sessions.values()].filter((session) => session.accountId === null && (accountId === null || session.hint === accountId || session.hint === null))
 
   const subscribe =
     <L>(set: Set<L>) =>
@@ -208,17 +213,14 @@ export function createServiceConnection(deps: ServiceConnectionDependencies): Se
         const session = current()
         return session === null ? 'absent' : session.accountId === null ? 'identifying' : 'ready'
       }
-      const mine = sessionsOf(accountId)
-      if (mine.some((session) => session.accountId === accountId)) return 'ready'
-      // A key whose owner is not known yet may be this account's (a key stored before entries were per account).
-      if (mine.length > 0 || [...sessions.values()].some((session) => session.accountId === null && session.hint === null)) return 'identifying'
-      return 'absent'
+      if ([...sessions.values()].some((session) => session.accountId === accountId)) return 'ready'
+      return unconfirmed(accountId).length > 0 ? 'identifying' : 'absent'
+    },
+    get confirming() {
+      return unconfirmed(null).length > 0
     },
     async identify(accountId, options = {}) {
-      const unconfirmed = (accountId === null ? [...sessions.values()] : [...sessions.values()].filter((s) => s.hint === accountId || s.hint === null)).filter(
-        (session) => session.accountId === null
-      )
-      await Promise.all(unconfirmed.map((session) => session.client.whoami(options)))
+      await Promise.all(unconfirmed(accountId).map((session) => session.client.whoami(options)))
     },
     accounts: () => [...sessions.values()].flatMap((session) => (session.accountId === null ? [] : [session.accountId])),
     connect(key, confirmed = null) {

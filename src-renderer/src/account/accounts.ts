@@ -1,4 +1,4 @@
-import { accountLabel, type AccountEntry } from '../../../src-shared/domain/auth'
+import { accountLabel, accountShortName, type AccountEntry } from '../../../src-shared/domain/auth'
 import { ACCOUNTS_WORDS } from './words'
 
 /*
@@ -9,7 +9,7 @@ import { ACCOUNTS_WORDS } from './words'
 
 /** What an account is called in a badge: its brand, else its name, else its e-mail. */
 export function shortName(entry: Pick<AccountEntry, 'name' | 'email' | 'brand'>): string {
-  return entry.brand ?? entry.name ?? entry.email ?? ACCOUNTS_WORDS.unnamed
+  return accountShortName(entry) ?? ACCOUNTS_WORDS.unnamed
 }
 
 /** Up to two letters for an avatar without a picture: "Dana Whitfield" → "DW", "dana@x.com" → "DX". */
