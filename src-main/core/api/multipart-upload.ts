@@ -39,9 +39,16 @@ function chunkBytes(size: number): number {
   return Math.min(1024 * 1024, Math.max(64 * 1024, Math.floor(size / 100)))
 }
 
-/** Field values go into quoted headers: keep them on one line, without quotes. */
+/**
+ * A name inside a quoted header parameter (`filename="…"`), escaped as browsers do (WHATWG
+ * multipart/form-data, RFC 7578 §4.2): `"`, CR and LF percent-encoded. Every other control
+ * character is encoded too: a parser may refuse a raw one in a header (busboy rejects an
+ * escape character as a malformed part header), and the name still says which file it was.
+ */
+// eslint-disable-next-line no-control-regex -- escaping control characters is this function's job
+const HEADER_UNSAFE = /[\u0000-\u001f\u007f"]/g
 function headerValue(value: string): string {
-  return value.replace(/[\r\n"]/g, ' ')
+  return value.replace(HEADER_UNSAFE, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`)
 }
 
 /**
