@@ -84,6 +84,9 @@ export function publishingOperations(api: ApiContext) {
         headersTimeoutMs: api.timeouts.uploadAnswerMs,
         idempotent: false
       })
+    } catch (error) {
+      // The connection only saw a body cut short; the cause was the file.
+      throw upload.shrank ?? error
     } finally {
       upload.dispose()
     }
