@@ -119,9 +119,14 @@ export async function runAttempt(start: JobRecord, ctx: AttemptContext): Promise
   const sent = createHash('sha256')
   let sentDigest: string | null = null
   const sentSha = (): string => (sentDigest ??= sent.digest('hex'))
+  // Whether the whole body went out: only then does the hash of what was sent describe a file.
+  let wholeBodySent = false
   const options = {
     signal: ctx.signal,
-    onProgress: ({ sent: bytes, total }: { sent: number; total: number }) => ctx.onProgress(bytes, total),
+    onProgress: ({ sent: bytes, total }: { sent: number; total: number }) => {
+      wholeBodySent = bytes === total
+      ctx.onProgress(bytes, total)
+    },
     onFileChunk: (chunk: Buffer) => sent.update(chunk)
   }
   try {
@@ -148,13 +153,15 @@ export async function runAttempt(start: JobRecord, ctx: AttemptContext): Promise
     const maybe = !replacing && !(error instanceof FileShrankError) && mayHaveCreated(error)
     // A save during the upload can make the service refuse what it got (half old, half new:
     // "not a PDF"), or cut the file short: that refusal is of no version the designer has.
-    if (job.source.type === 'file' && (sentSha() !== job.source.sha256 || (await changedSince(job.source.path, before)))) {
+    const source = job.source.type === 'file' ? job.source : null
+    const mixed = wholeBodySent && source !== null && sentSha() !== source.sha256
+    if (source && (mixed || (await changedSince(source.path, before)))) {
       if (!maybe) return sendNewVersion()
       // The answer was lost: the lookup must know the bytes that went out to recognise their
       // item; the recorded size and time stay the old ones, so the new version follows it.
       job = withHistory(
-        { ...job, source: { ...job.source, sha256: sentSha() } },
-        `${job.source.fileName} was saved again while it was uploading; FlipDrop first checks whether the earlier version arrived.`
+        { ...job, source: { ...source, sha256: wholeBodySent ? sentSha() : source.sha256 } },
+        `${source.fileName} was saved again while it was uploading; FlipDrop first checks whether the earlier version arrived.`
       )
     }
     job = await ctx.save({ ...job, state: 'queued', inDoubtSince: maybe ? job.inDoubtSince : null })
