@@ -32,7 +32,7 @@ async function parse(fileName: string, fields: Record<string, string>): Promise<
     const bb = busboy({ headers: { 'content-type': upload.contentType } })
     bb.on('field', (name, value) => (seen[name] = value))
     bb.on('file', (_name, stream, info) => {
-      filename = info.filename
+      filename = info.filename ?? ''
       stream.resume()
     })
     bb.on('error', reject)
