@@ -60,6 +60,16 @@ describe('file names with control characters', { timeout: 90_000 }, () => {
     }
   })
 
+  it('a file already published is named on one line when its name holds a line break', async () => {
+    const [, twoLines] = await pdfs('again')
+    const vars = await env()
+    expect((await runCli(['upload', twoLines ?? '', '--wait'], vars)).code).toBe(0)
+    const again = await runCli(['upload', twoLines ?? '', '--wait'], vars)
+    const said = `${again.stdout}${again.stderr}`
+    expect(said).toContain('again-two^Jlines.pdf: the same content is already published as “again-two lines”')
+    expect(said).not.toContain('again-two\nlines')
+  })
+
   it('--json stays one document on one line and gives each file its real name', async () => {
     const paths = await pdfs('json')
     const run = await runCli(['upload', ...paths, '--wait', '--json'], await env())
