@@ -192,7 +192,7 @@ export async function runAttempt(start: JobRecord, ctx: AttemptContext): Promise
     if (job.source.type !== 'file') return 'again'
     const source = job.source
     const made = job.kind === 'create' && job.result !== null
-    const next = made ? 'its new version goes to the same item (same link).' : 'its new version will be uploaded.'
+    const next = made || job.kind === 'replace' ? 'its new version goes to the same item (same link).' : 'its new version will be uploaded.'
     // Said and saved before reading the file again, so the old version is never taken as done.
     job = await ctx.save(
       withHistory(

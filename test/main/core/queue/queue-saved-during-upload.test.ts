@@ -151,6 +151,27 @@ describe('a file saved again during its upload', { timeout: 60_000 }, () => {
     await scenario('appended', 'saved appended', async (old) => Buffer.concat([old, update]), (path) => appendFileSync(path, update))
   })
 
+  it('is noticed in a replace of a published item (a linked file re-exported): the item ends with the latest version', async () => {
+    const started = await startQueueCore(emulator, { core: { createClient: watchedClient } })
+    cores.push(started)
+    const { core } = started
+    const first = join(files, 'linked v1.pdf')
+    await writeFile(first, await randomPdf(200 * 1024))
+    await core.uploads.enqueuePaths({ paths: [first], docType: 'Flipbook', onSameContent: 'new' })
+    const itemId = (await waitForQueue(core, allFinished)).jobs[0]?.result?.itemId ?? -1
+    const path = join(files, 'linked v2.pdf')
+    await writeFile(path, await randomPdf(1024 * 1024))
+    const next = await randomPdf(800 * 1024)
+    saves.set(path, { afterChunks: 2, save: () => STYLES['renamed over']?.(path, next) })
+    const { added } = await core.uploads.replace({ itemId, docType: 'Flipbook', path })
+    const view = await waitForQueue(core, (current) => current.jobs.some((job) => job.id === added[0]?.id && (job.state === 'done' || job.state === 'failed')))
+    const job = view.jobs.find((entry) => entry.id === added[0]?.id)
+    expect(saves.has(path)).toBe(false)
+    expect(job?.state, job?.history.map((line) => line.text).join('\n')).toBe('done')
+    expect((await storedPdf(itemId)).equals(next), 'the item holds the latest save').toBe(true)
+    expect(job?.history.map((line) => line.text).join('\n')).toContain('linked v2.pdf was saved again while it was uploading; its new version goes to the same item (same link).')
+  })
+
   for (const style of ['in place', 'renamed over'] as const) {
     it(`is noticed when saved ${style} and the answer to that upload is lost: the item it made is found and gets the latest version`, async () => {
       const makeNext = async (old: Buffer) => (style === 'in place' ? sameSizeAs(old) : randomPdf(700 * 1024))
