@@ -16,7 +16,7 @@ import { handlersOf } from './ipc/handler-table'
 import { registerIpc, sendEvent } from './ipc/register-ipc'
 import { APP_ID } from './shell/app-identity'
 import { buildAppMenu } from './shell/app-menu'
-import { canUpdateItself, feedOverride, updaterPort } from './shell/app-updater'
+import { canUpdateItself, downloadPageFor, feedOverride, updaterPort } from './shell/app-updater'
 import { registerAppScheme, serveAppProtocol } from './shell/app-protocol'
 import { choosePdfs } from './shell/choose-pdfs'
 import { chooseFolder } from './shell/choose-folder'
@@ -189,11 +189,21 @@ if (claimSingleInstance(app, opened.secondLaunch)) {
     })
     if (updatable) {
       const feedUrl = feedOverride(process.env)
+      // An unsigned macOS build cannot install updates (Squirrel.Mac): it offers the release page.
+      const downloadPage = downloadPageFor({ platform: process.platform, resourcesPath: process.resourcesPath })
       updates = createUpdateFlow({
-        updater: updaterPort(electronUpdater.autoUpdater, { log: booted.log, verbose: verboseLogging(process.env), ...(feedUrl ? { feedUrl } : {}) }),
+        updater: updaterPort(electronUpdater.autoUpdater, {
+          log: booted.log,
+          verbose: verboseLogging(process.env),
+          download: downloadPage === undefined,
+          ...(feedUrl ? { feedUrl } : {})
+        }),
         currentVersion: info.version,
+        ...(downloadPage ? { downloadPage } : {}),
         runningUploads: () => shell.runningUploads(),
         closeCore: () => quit.closeCore(),
+        // An install that did not happen: the queue, journal and data-folder lock come back.
+        reopenCore: () => quit.reopenCore(() => booted.reopen()),
         emit: (view) => {
           if (mainWindow) sendEvent(mainWindow.webContents, contract.app.updatesChanged, view)
         },

@@ -27,6 +27,11 @@ export interface QuitGuard {
    * updater calls it before installing, so the journal is closed before anything is replaced.
    */
   closeCore(): Promise<void>
+  /**
+   * Opens the core again with `open` after closeCore() (an update that did not install), so
+   * that quitting later closes it again. Nothing is opened once quitting has begun.
+   */
+  reopenCore(open: () => Promise<void>): Promise<void>
 }
 
 /**
@@ -94,7 +99,13 @@ export function guardQuit(app: App, deps: QuitGuardDeps): QuitGuard {
     get quitting() {
       return confirmed
     },
-    closeCore
+    closeCore,
+    async reopenCore(open) {
+      if (closing) return
+      // Before opening: a quit from here on closes whatever core the reopening brings.
+      closed = undefined
+      await open()
+    }
   }
 }
 
