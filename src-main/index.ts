@@ -7,6 +7,7 @@ import { updatesUnavailable } from '../src-shared/domain/updates'
 import type { UpdatesHost } from './core/app/app-service'
 import { boot } from './core/boot'
 import { environmentOverrides } from './core/core'
+import { recordAppInstall } from './core/app/record-app-install'
 import { openLogFile } from './core/logging/log-file'
 import { verboseLogging } from './core/logging/log-level'
 import { dataDirOverride } from './core/storage/data-dir-override'
@@ -81,6 +82,12 @@ if (claimSingleInstance(app, opened.secondLaunch)) {
         chrome: process.versions.chrome,
         node: process.versions.node
       }
+    }
+    // The command of an AppImage is an extracted copy: it reads which version of the app last ran here.
+    if (app.isPackaged) {
+      void recordAppInstall(app.getPath('userData'), { version: info.version, appImage: process.env['APPIMAGE'] || null }).catch((error: unknown) =>
+        booted.log.warn('Could not note the installed version for the flipdrop command', error)
+      )
     }
     // Installed builds with a feed update themselves; the flow is made once the logger exists.
     const updatable = canUpdateItself({ packaged: app.isPackaged, resourcesPath: process.resourcesPath, env: process.env })
