@@ -66,7 +66,8 @@ export function guardQuit(app: App, deps: QuitGuardDeps): QuitGuard {
   }
   app.on('before-quit', (event) => {
     if (confirmed) return
-    const running = deps.runningUploads()
+    // Closed for an update (the installer quits the app now): nothing runs any more to ask about.
+    const running = closed ? 0 : deps.runningUploads()
     if (running === 0) {
       confirmed = true
       return

@@ -4,6 +4,7 @@ import { nextTick } from 'vue'
 import { updatesUnavailable, type UpdateView } from '../../src-shared/domain/updates'
 import { followUpdateOffer } from '../../src-renderer/src/composables/use-update-offer'
 import { useToast } from '../../src-renderer/src/stores/toast'
+import { useUpdateStore } from '../../src-renderer/src/stores/update-store'
 import { installBridge } from './fake-main'
 
 const idle: UpdateView = { ...updatesUnavailable('1.0.0'), available: true }
@@ -79,6 +80,24 @@ describe('a downloaded update is offered wherever the designer is', () => {
     expect(toast.toasts.map((entry) => [entry.text, entry.action?.label])).toEqual([['FlipDrop 1.1.0 is available.', 'Download the new version']])
     await toast.act(toast.toasts[0]?.id ?? -1)
     expect(main.calls.filter((call) => call.channel === 'app:openExternal').map((call) => call.input)).toEqual(['https://flipdrop.app/download'])
+    stop()
+  })
+
+  it('keeps a failure main reported before the restart was answered (a reply never undoes a newer event)', async () => {
+    const failed: UpdateView = { ...ready, installFailure: 'password-not-given' }
+    const main = installBridge((channel) => {
+      if (channel === 'app:updates') return { ok: true, value: ready }
+      if (channel === 'app:restartToUpdate') {
+        main.fire('app:updatesChanged', failed)
+        return { ok: true, value: { ...ready, phase: 'installing' } }
+      }
+      return { ok: true, value: null }
+    })
+    const updates = useUpdateStore()
+    const stop = updates.follow()
+    await nextTick()
+    await updates.restart()
+    expect(updates.view).toEqual(failed)
     stop()
   })
 })
