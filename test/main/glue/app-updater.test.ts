@@ -179,6 +179,34 @@ describe('updates against a generic feed (electron-updater, Electron mocked)', (
     flow.stop()
   })
 
+  it('an AppImage that cannot be replaced: FlipDrop stays, reopens its queue and says why', async () => {
+    metadata = latestLinuxYml('1.1.0')
+    const updater = new AppImageUpdater()
+    const log = createLogger((level, line) => lines.push(`${level} ${line}`))
+    const flow = createUpdateFlow({
+      updater: updaterPort(updater, { log, verbose: false, feedUrl: feed }),
+      currentVersion: '1.0.0',
+      runningUploads: () => 0,
+      closeCore: async () => void order.push('closeCore'),
+      reopenCore: async () => void order.push('reopenCore'),
+      emit: (view) => views.push(view),
+      log
+    })
+    await flow.check()
+    await until(() => flow.view().phase === 'ready')
+    // The running AppImage is a file FlipDrop may not remove (even root may not unlink this one).
+    vi.stubEnv('APPIMAGE', '/proc/version')
+    electronApp.quit.mockClear()
+    await flow.restartToUpdate()
+    await until(() => flow.view().installFailure !== null)
+    expect(flow.view()).toMatchObject({ phase: 'ready', version: '1.1.0', installFailure: 'cannot-replace' })
+    expect(order).toEqual(['closeCore', 'reopenCore'])
+    // electron-updater's own install ran (AppImageUpdater.doInstall) and did not quit the app.
+    expect(lines.some((line) => line.includes('The update was not installed'))).toBe(true)
+    expect(electronApp.quit).not.toHaveBeenCalled()
+    flow.stop()
+  })
+
   it('says up to date when the feed offers the running version', async () => {
     metadata = latestLinuxYml('1.0.0')
     const { flow } = setUp()

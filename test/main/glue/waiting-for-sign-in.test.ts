@@ -115,4 +115,11 @@ describe('a job waiting for a signed-out account', () => {
     t.changeTo([waitingForDana('board report'), fileJob('brochure', 'done')])
     expect(t.flow.view().waitingForUploads).toBe(false)
   })
+
+  it('keeps no tray and lets Windows and Linux quit when the window closes with only such a job left', () => {
+    const t = shell([waitingForDana('board report')])
+    expect(t.desktop.keepsRunningWithoutWindow()).toBe(false)
+    const sending = shell([waitingForDana('board report'), fileJob('brochure', 'queued')])
+    expect(sending.desktop.keepsRunningWithoutWindow()).toBe(true)
+  })
 })
