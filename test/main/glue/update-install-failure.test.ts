@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
-import { readFileSync } from 'node:fs'
-import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { existsSync, readFileSync } from 'node:fs'
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { createServer, request as httpRequest, type Server } from 'node:http'
 import { createRequire } from 'node:module'
 import type { AddressInfo } from 'node:net'
@@ -103,7 +103,7 @@ describe('a cancelled administrator prompt leaves FlipDrop whole', () => {
     const bin = join(work, 'bin')
     const dataDir = await mkdtemp(join(tmpdir(), 'flipdrop-install-data-'))
     promptLog = join(work, 'prompts.log')
-    await import('node:fs/promises').then(({ mkdir }) => mkdir(bin))
+    await mkdir(bin)
     await writeFile(
       join(bin, 'pkexec'),
       `#!/bin/sh\nif [ -e '${join(dataDir, 'flipdrop.lock')}' ]; then echo locked >> '${promptLog}'; else echo free >> '${promptLog}'; fi\necho 'Error executing command as another user: Request dismissed' >&2\nexit 126\n`
@@ -161,6 +161,8 @@ describe('a cancelled administrator prompt leaves FlipDrop whole', () => {
     await flow.check()
     await until(() => flow.view().phase === 'ready', 'the update is downloaded')
     expect((await readDataLock(dataDir))?.pid).toBe(process.pid)
+    // Downloaded, nothing asked yet: the prompt comes only with "Restart to update".
+    expect(existsSync(promptLog)).toBe(false)
 
     await flow.restartToUpdate()
     await until(() => flow.view().installFailure !== null, 'the failed install is reported')
