@@ -93,7 +93,7 @@ afterAll(async () => {
 })
 
 async function until(check: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 400 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 25))
+  for (let i = 0; i < 1200 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 25))
   expect(check(), what).toBe(true)
 }
 
@@ -200,5 +200,5 @@ describe('a cancelled administrator prompt leaves FlipDrop whole', () => {
     expect(await readDataLock(dataDir)).toBeNull()
     flow.stop()
     await rm(dataDir, { recursive: true, force: true })
-  }, 60_000)
+  }, 120_000)
 })
