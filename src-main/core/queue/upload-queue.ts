@@ -31,6 +31,7 @@ import { readJobPdfRange } from './pdf-range'
 import type { QueueStore } from './queue-store'
 import { afterFailure } from './retry-policy'
 import { Scheduler, type Access } from './scheduler'
+import { wallNow, wallTimeOf } from '../clock'
 
 export interface UploadQueueDependencies {
   store: QueueStore
@@ -92,7 +93,8 @@ export interface UploadQueue extends HandlersOf<'uploads'> {
   close(): Promise<void>
 }
 
-const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString())
+/** A monotonic deadline of the scheduler as the wall time it falls at now. */
+const iso = (ms: number | null): string | null => (ms === null ? null : new Date(wallTimeOf(ms)).toISOString())
 
 /** Between tries to learn which account the key belongs to, when the service answered but not with that. */
 const IDENTIFY_RETRY_MS = 5_000
@@ -477,7 +479,7 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
       if (job.kind !== 'replace' || job.state !== 'queued' || !job.paused || scheduler.isRunning(jobId)) {
         throw new AppError('not-allowed', 'Only an update waiting for your confirmation can be confirmed.')
       }
-      const next = withHistory({ ...job, paused: false, notBefore: Date.now() + UNDO_WINDOW_MS }, 'Confirmed; it starts after a short moment in which it can still be undone.')
+      const next = withHistory({ ...job, paused: false, notBefore: wallNow() + UNDO_WINDOW_MS }, 'Confirmed; it starts after a short moment in which it can still be undone.')
       await store.put([next])
       touch([jobId])
       scheduler.pump()
@@ -485,7 +487,7 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
     },
     async undo({ jobId }) {
       const job = find(jobId)
-      const waiting = job.state === 'queued' && job.notBefore !== undefined && job.notBefore > Date.now() && !scheduler.isRunning(jobId)
+      const waiting = job.state === 'queued' && scheduler.startsLater(job) && !scheduler.isRunning(jobId)
       if (!waiting) return { undone: false, reason: 'It has already started; cancel it instead.' }
       await store.remove([jobId])
       touch([], { removed: [jobId] })

@@ -7,6 +7,7 @@ import type { RateLimiter, RateLimitObservation } from '../rate-limiter'
 import { ServiceError, explain } from '../service-error'
 import { readRateHeaders } from './rate-headers'
 import { readAnswer, type Payload } from './read-answer'
+import { monotonicNow } from '../../clock'
 
 type Scalar = string | number | boolean | undefined
 
@@ -148,7 +149,7 @@ async function exchangeOnce(context: ExchangeContext, call: ServiceRequest): Pro
     permit.settle(observation)
     return await readAnswer(response, {
       limitBytes: context.limitBytes,
-      retryAt: () => context.limiter.state.blockedUntil ?? Date.now() + 1000,
+      retryAt: () => context.limiter.state.blockedUntil ?? monotonicNow() + 1000,
       retriedAutomatically: call.idempotent
     })
   } catch (error) {
@@ -171,7 +172,7 @@ async function exchangeOnce(context: ExchangeContext, call: ServiceRequest): Pro
 export async function exchange(context: ExchangeContext, request: ServiceRequest): Promise<Payload> {
   const signals = [request.signal, context.signal].filter((signal): signal is AbortSignal => signal !== undefined)
   const call = signals.length > 1 ? { ...request, signal: AbortSignal.any(signals) } : { ...request, signal: signals[0] }
-  const started = Date.now()
+  const started = monotonicNow()
   for (let attempt = 0; ; attempt++) {
     try {
       return await exchangeOnce(context, call)
@@ -180,7 +181,7 @@ export async function exchange(context: ExchangeContext, request: ServiceRequest
       if (!call.idempotent || !failure.transient || attempt >= (call.retries ?? context.retries) || call.signal?.aborted) {
         // After retries, the time said is the whole wait, not one attempt's.
         if (failure.kind !== 'stalled' || attempt === 0) throw failure
-        const seconds = Math.round((Date.now() - started) / 1000)
+        const seconds = Math.round((monotonicNow() - started) / 1000)
         throw new ServiceError('stalled', explain.noAnswerAfterTries(seconds, attempt + 1), { delivery: failure.delivery, cause: failure })
       }
       if (failure.kind !== 'rate-limited') {
