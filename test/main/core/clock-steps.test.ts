@@ -7,7 +7,7 @@ import { RateLimiter, type Permit } from '../../../src-main/core/api/rate-limite
 import { useClock } from '../../../src-main/core/clock'
 import type { HeldLock } from '../../../src-main/core/storage/lock-file'
 import { judgeSilent, type LivenessRules } from '../../../src-main/core/storage/lock-liveness'
-import type { QueueView } from '../../../src-shared/domain/queue'
+import { UNDO_WINDOW_MS, type QueueView } from '../../../src-shared/domain/queue'
 import { startEmulator, type RunningEmulator } from '../../emulator'
 import { jobNamed, QUEUE_KEY, startQueueCore, writePdf, type QueueCore } from '../../support/queue-fixture'
 
@@ -128,7 +128,7 @@ describe('a silent lock holder’s heartbeat, with the computer clock set', () =
   })
 })
 
-describe('the queue’s retry backoff, with the computer clock set back', () => {
+describe('the queue’s waits, with the computer clock set', () => {
   let emulator: RunningEmulator
   let started: QueueCore | undefined
   beforeAll(async () => {
@@ -138,6 +138,30 @@ describe('the queue’s retry backoff, with the computer clock set back', () => 
     await started?.core.close()
     await emulator.close()
   })
+
+  /** A core signed in to the emulator, its account known, with the wall clock ready to step. */
+  async function queue(): Promise<QueueCore['core']> {
+    wallClockCanStep()
+    await started?.core.close()
+    started = await startQueueCore(emulator, { settings: { baseUrl: emulator.baseUrl }, core: { backgroundSync: false } })
+    const { core } = started
+    await vi.waitFor(() => expect(core.connection.accountId).not.toBeNull())
+    return core
+  }
+
+  const replaceRequests = (): number => emulator.state.requests.filter((entry) => entry.path.startsWith('/api/replace-pdf')).length
+
+  /** A published item, and a confirmed replace of it in its Undo window. */
+  async function confirmedReplace(core: QueueCore['core'], name: string): Promise<string> {
+    const files = await mkdtemp(join(tmpdir(), 'flipdrop-clock-steps-'))
+    const { added } = await core.uploads.enqueuePaths({ paths: [await writePdf(files, `${name}.pdf`)], docType: 'Flipbook', onSameContent: 'new' })
+    const view = await until(core, (shown) => shown.jobs.find((job) => job.id === added[0]?.id)?.state === 'done', 20_000)
+    const itemId = view.jobs.find((job) => job.id === added[0]?.id)?.result?.itemId ?? -1
+    const replace = await core.uploads.replace({ itemId, docType: 'Flipbook', confirmFirst: true, path: await writePdf(files, `${name} v2.pdf`, 2) })
+    const id = replace.added[0]?.id ?? ''
+    await core.uploads.confirmReplace({ jobId: id })
+    return id
+  }
 
   /** Polls on the monotonic clock (the test's own waits must not stall on the step either). */
   async function until(core: QueueCore['core'], done: (view: QueueView) => boolean, timeoutMs: number): Promise<QueueView> {
@@ -150,10 +174,26 @@ describe('the queue’s retry backoff, with the computer clock set back', () => 
     return view
   }
 
+  it('set forward 2 h during an Undo window: nothing is sent before the window passed, and Undo still works', async () => {
+    const core = await queue()
+    const before = replaceRequests()
+    const id = await confirmedReplace(core, 'undo forward')
+    stepWallClock(HOURS_2)
+    await sleep(UNDO_WINDOW_MS / 2)
+    expect(replaceRequests()).toBe(before)
+    expect(await core.uploads.undo({ jobId: id })).toEqual({ undone: true, reason: null })
+  }, 60_000)
+
+  it('set back 2 h during an Undo window: the replace starts once the window passed, not 2 h later', async () => {
+    const core = await queue()
+    const id = await confirmedReplace(core, 'undo back')
+    stepWallClock(-HOURS_2)
+    const view = await until(core, (shown) => shown.jobs.find((job) => job.id === id)?.state === 'done', UNDO_WINDOW_MS + 15_000)
+    expect(view.jobs.find((job) => job.id === id)?.state).toBe('done')
+  }, 60_000)
+
   it('a job waiting to retry after a 503 retries after its backoff, not 2 h later', async () => {
-    wallClockCanStep()
-    started = await startQueueCore(emulator, { core: { backgroundSync: false } })
-    const { core } = started
+    const core = await queue()
     const files = await mkdtemp(join(tmpdir(), 'flipdrop-clock-steps-'))
     emulator.faults.add({ route: '/api/create-by-file', kind: 'status', status: 503, count: 1 })
     await core.uploads.enqueuePaths({ paths: [await writePdf(files, 'backoff.pdf')], docType: 'Flipbook', onSameContent: 'ask' })
