@@ -57,3 +57,24 @@ export function useClock(clock: Clock): () => void {
     current = previous
   }
 }
+
+/** How often the wall clock is compared with the monotonic one, and the jump that counts as a step. */
+const STEP_CHECK_MS = 2_000
+const STEP_MS = 1_000
+
+/**
+ * Calls `onStep` soon after the computer's clock was set (forward or back): deadlines shown
+ * as wall times must be said again, since the same moment now has another time.
+ */
+export function watchWallSteps(onStep: () => void, everyMs = STEP_CHECK_MS): () => void {
+  let offset = wallNow() - monotonicNow()
+  const timer = setInterval(() => {
+    const now = wallNow() - monotonicNow()
+    if (Math.abs(now - offset) < STEP_MS) return
+    offset = now
+    onStep()
+  }, everyMs)
+  // Watching never keeps a process alive.
+  timer.unref?.()
+  return () => clearInterval(timer)
+}

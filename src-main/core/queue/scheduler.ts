@@ -1,7 +1,7 @@
 import { UNDO_WINDOW_MS, type JobProgress } from '../../../src-shared/domain/queue'
 import type { ApiClient } from '../api/api-client'
 import { ServiceError } from '../api/service-error'
-import { monotonicNow, monotonicOfWall, wallTimeOf } from '../clock'
+import { monotonicNow, monotonicOfWall, wallTimeOf, watchWallSteps } from '../clock'
 import type { Logger } from '../log'
 import { Connectivity } from './connectivity'
 import { hashFile } from './intake/hash-file'
@@ -104,6 +104,7 @@ export class Scheduler {
   private serviceTrouble = false
   private timer: ReturnType<typeof setTimeout> | undefined
   private stopped = false
+  private readonly stopWatchingClock: () => void
   readonly connectivity: Connectivity
 
   constructor(private readonly deps: SchedulerDependencies) {
@@ -120,6 +121,11 @@ export class Scheduler {
         this.pump()
       }
     )
+    // Countdowns are shown as wall times: after the computer's clock was set, say them again.
+    this.stopWatchingClock = watchWallSteps(() => {
+      deps.touched(this.waitingIds())
+      deps.connectivityChanged()
+    })
   }
 
   /** Why a job that could run is held back now, if it is. */
@@ -272,6 +278,7 @@ export class Scheduler {
   /** Stops every running job (they go back to the queue, in doubt where a create may have gone out). */
   async shutdown(): Promise<void> {
     this.stopped = true
+    this.stopWatchingClock()
     this.connectivity.stop()
     if (this.timer) clearTimeout(this.timer)
     await Promise.all([...this.running.keys()].map((id) => this.stopJob(id, 'shutdown')))

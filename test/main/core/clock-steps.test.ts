@@ -7,7 +7,7 @@ import { RateLimiter, type Permit } from '../../../src-main/core/api/rate-limite
 import { useClock } from '../../../src-main/core/clock'
 import type { HeldLock } from '../../../src-main/core/storage/lock-file'
 import { judgeSilent, type LivenessRules } from '../../../src-main/core/storage/lock-liveness'
-import { UNDO_WINDOW_MS, type QueueView } from '../../../src-shared/domain/queue'
+import { UNDO_WINDOW_MS, type QueueChange, type QueueView } from '../../../src-shared/domain/queue'
 import { startEmulator, type RunningEmulator } from '../../emulator'
 import { jobNamed, QUEUE_KEY, startQueueCore, writePdf, type QueueCore } from '../../support/queue-fixture'
 
@@ -182,6 +182,25 @@ describe('the queue’s waits, with the computer clock set', () => {
     await sleep(UNDO_WINDOW_MS / 2)
     expect(replaceRequests()).toBe(before)
     expect(await core.uploads.undo({ jobId: id })).toEqual({ undone: true, reason: null })
+  }, 60_000)
+
+  it('set back 2 h during an Undo window: the window is told its countdown again, at the wall time it now ends', async () => {
+    const core = await queue()
+    const id = await confirmedReplace(core, 'undo countdown')
+    const events = started?.events ?? []
+    // Once the queue has said all it had to say about the confirmation.
+    await sleep(1_500)
+    const seen = events.length
+    stepWallClock(-HOURS_2)
+    const endsAt = (): number | null => {
+      const told = events.slice(seen).filter((event) => event.channel === 'uploads:changed')
+      const until = told.flatMap((event) => (event.payload as QueueChange).jobs).filter((job) => job.id === id).at(-1)?.waiting?.until
+      return until ? Date.parse(until) : null
+    }
+    await vi.waitFor(() => expect(endsAt()).not.toBeNull(), { timeout: UNDO_WINDOW_MS - 4_000, interval: 50 })
+    // On the clock as it reads now: a few seconds from now, not 2 h.
+    expect((endsAt() ?? 0) - Date.now()).toBeGreaterThan(0)
+    expect((endsAt() ?? 0) - Date.now()).toBeLessThanOrEqual(UNDO_WINDOW_MS)
   }, 60_000)
 
   it('set back 2 h during an Undo window: the replace starts once the window passed, not 2 h later', async () => {
