@@ -50,8 +50,10 @@ describe('the clock set back 2 h while the queue runs', () => {
     }
     // The fourth create answers 503 before doing anything: that job waits in retry backoff.
     emulator.faults.add({ route: '/api/create-by-file', kind: 'status', status: 503, after: 3, count: 1 })
+    const queued = await startCommand(['upload', folder, '--queue'], env).ended
+    expect(queued.code).toBe(0)
     const started = Date.now()
-    const run = startCommand(['upload', folder, '--wait'], env)
+    const run = startCommand(['queue', '--wait'], env)
     try {
       // Stepped back once the third is out: the failed fourth waits for its retry, the rest for the window.
       await run.line('stdout', /^done\b[\s\S]*^done\b[\s\S]*^done\b/m)
