@@ -146,7 +146,8 @@ export class Scheduler {
       }
     }
     const wait = this.backoff.get(job.id)
-    if (wait && wait.until > monotonicNow()) return { reason: 'retry', message: wait.message, until: wait.until }
+    // The time is said as the clock reads now (it may have been set since the failure).
+    if (wait && wait.until > monotonicNow()) return { reason: 'retry', message: `${wait.message} Trying again at ${timeOf(wait.until)}.`, until: wait.until }
     return this.startsLater(job) ? { reason: 'undo-window', message: 'Starts in a few seconds; it can still be undone.', until: this.startsAt(job) } : null
   }
 
@@ -390,7 +391,7 @@ export class Scheduler {
           return
         }
         const until = monotonicNow() + retryDelayMs(attempts - 1)
-        this.backoff.set(id, { until, message: `${next.message} Trying again at ${timeOf(until)}.` })
+        this.backoff.set(id, { until, message: next.message })
         if (isServiceTrouble(cause) && !this.serviceTrouble) {
           this.serviceTrouble = true
           this.deps.connectivityChanged()
