@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { monotonicNow, monotonicOfWall, useClock, wallNow, wallTimeOf } from '../../../src-main/core/clock'
+import { monotonicNow, monotonicOfWall, useClock, wallNow, wallTimeOf, watchWallSteps } from '../../../src-main/core/clock'
 
 /** A clock the test moves: monotonic time, and a wall clock that can also step. */
 function manualClock(): { advance(ms: number): void; step(ms: number): void } {
@@ -36,6 +36,26 @@ describe('the core clock', () => {
     expect(monotonicOfWall(written, 10_000) - monotonicNow()).toBe(10_000)
     clock.step(4 * 3600_000)
     expect(monotonicOfWall(written, 10_000)).toBeLessThan(monotonicNow())
+  })
+
+  it('notices when the computer clock was set, forward or back, and only then', async () => {
+    const clock = manualClock()
+    let steps = 0
+    const stop = watchWallSteps(() => (steps += 1), 10)
+    const pause = (): Promise<unknown> => new Promise((resolve) => setTimeout(resolve, 60))
+    try {
+      clock.advance(5_000)
+      await pause()
+      expect(steps).toBe(0)
+      clock.step(-2 * 3600_000)
+      await pause()
+      expect(steps).toBe(1)
+      clock.step(2 * 3600_000)
+      await pause()
+      expect(steps).toBe(2)
+    } finally {
+      stop()
+    }
   })
 
   it('the system clock moves forward with real time', async () => {
