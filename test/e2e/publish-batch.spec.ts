@@ -47,7 +47,7 @@ test('one bar and time left for the whole batch, active rows first; at the end "
   // Copy all links: one per line, through main's clipboard, in the order shown.
   await publish.batch.getByRole('button', { name: 'Copy all links' }).click()
   await expect.poll(() => host.copiedTexts.at(-1)).toBe(links.join('\n'))
-  await expect(publish.toast.filter({ hasText: '5 links copied, one per line.' })).toBeVisible()
+  await expect(publish.toast.filter({ hasText: 'Copied 5 links, one per line.' })).toBeVisible()
 
   // Export CSV: main's save dialog (answered by the test host), one row per flipbook.
   const target = join(dropDir, 'batch.csv')
