@@ -165,8 +165,10 @@ export async function createCore(config: CoreConfig, log: Logger): Promise<Core>
       keys,
       connection,
       knownAccounts,
+      // Through the settings area: the window hears of them at once and the connection takes them.
       saveAddresses: async (addresses) => {
-        await store.update(addresses)
+        if (!settingsRef) throw new Error('Settings are not ready yet')
+        await settingsRef.update(addresses)
       },
       forgetAccount: async (userId) => {
         for (const forget of forgetters) await forget(userId)
@@ -181,6 +183,7 @@ export async function createCore(config: CoreConfig, log: Logger): Promise<Core>
       }
     })
     let libraryRef: LibraryService | null = null
+    let settingsRef: SettingsService | null = null
     const queueStore = await openQueueStore(join(config.userDataDir, 'queue'))
     opened.push(queueStore.store)
     for (const notice of queueStore.notices) log.warn(notice)
@@ -238,6 +241,7 @@ export async function createCore(config: CoreConfig, log: Logger): Promise<Core>
       connection.reconfigure()
       uploads.settingsChanged()
     })
+    settingsRef = settings
     // Created before auth starts, so the connection made at start-up refreshes the reference lists.
     const account = createAccountService({
       connection,
