@@ -82,6 +82,8 @@ export interface CoreConfig {
    * links unless it is `flipdrop watch`); tests shorten the settling time (awaitWriteFinish).
    */
   links?: { watch?: boolean; stabilityMs?: number; pollIntervalMs?: number }
+  /** Tests lengthen the first wait before an interrupted library sync tries again by itself (default 5 s). */
+  library?: { syncRetryMs?: number }
 }
 
 /** The running core: one service per contract area (but `app`, which answers before the core exists), plus shared parts. */
@@ -197,6 +199,8 @@ export async function createCore(config: CoreConfig, log: Logger): Promise<Core>
       accountShown: () => auth.currentAccountId(),
       // The library exists by the time anything is enqueued; until then nothing is known to be gone.
       itemExists: (accountId, docType, itemId) => libraryRef?.itemExists(accountId, docType, itemId) ?? Promise.resolve(true),
+      // The service answers again: a library sync that stopped for the network carries on too.
+      onReachableAgain: () => libraryRef?.networkChanged(true),
       emit,
       log,
       ...(config.choosePdfs ? { choosePdfs: config.choosePdfs } : {}),
@@ -283,6 +287,7 @@ export async function createCore(config: CoreConfig, log: Logger): Promise<Core>
         return () => void queueListeners.delete(listener)
       },
       clientFor: (accountId) => connection.clientFor(accountId),
+      ...(config.library?.syncRetryMs !== undefined ? { syncRetryMs: config.library.syncRetryMs } : {}),
       ...(config.chooseSavePath ? { chooseSavePath: config.chooseSavePath } : {}),
       ...(config.choosePdfs ? { choosePdfs: config.choosePdfs } : {})
     })
