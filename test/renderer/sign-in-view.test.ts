@@ -82,7 +82,7 @@ describe('SignInView', () => {
   })
 
   it('a network failure blames the connection, not the key: the key field is not marked wrong', async () => {
-    const unreachable = "FlipDrop can't reach the service. Check your connection and try again; your key was not checked."
+    const unreachable = 'FlipDrop can’t reach the service. Check your connection and try again; your key was not checked.'
     const { wrapper } = mountWith((channel) =>
       channel === 'auth:signIn' ? { ok: false, error: { code: 'network', message: unreachable } } : { ok: true, value: signedOut }
     )

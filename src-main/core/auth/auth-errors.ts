@@ -14,7 +14,7 @@ export function signInFailure(error: unknown): AppError {
       case 'stalled':
       case 'cancelled':
         // The key never reached the service: the connection is the problem, not the key.
-        return new AppError('network', "FlipDrop can't reach the service. Check your connection and try again; your key was not checked.")
+        return new AppError('network', 'FlipDrop can’t reach the service. Check your connection and try again; your key was not checked.')
       case 'rate-limited':
         return new AppError('rate-limited', error.message)
       default:

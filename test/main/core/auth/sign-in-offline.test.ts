@@ -16,7 +16,7 @@ import { createTestCore } from '../../../support/test-core'
  */
 
 const KEY = 'fd-offline-sign-in-key'
-const UNREACHABLE = "FlipDrop can't reach the service. Check your connection and try again; your key was not checked."
+const UNREACHABLE = 'FlipDrop can’t reach the service. Check your connection and try again; your key was not checked.'
 let emulator: RunningEmulator
 /** A port that accepts connections and never answers (a request that times out). */
 let silent: Server
