@@ -1,10 +1,13 @@
+import { mkdtemp } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createLogger } from '../../../../src-main/core/log'
 import { createServiceConnection } from '../../../../src-main/core/service/service-connection'
 import type { Connectivity } from '../../../../src-shared/domain/queue'
 import { settingsSchema } from '../../../../src-shared/domain/settings'
 import { startEmulator, type RunningEmulator } from '../../../emulator'
-import { fastClient, QUEUE_KEY, startQueueCore, type QueueCore } from '../../../support/queue-fixture'
+import { fastClient, QUEUE_KEY, startQueueCore, waitForQueue, writePdf, type QueueCore } from '../../../support/queue-fixture'
 
 /*
  * The status strip speaks whenever the service cannot be reached, queue or no queue: every
@@ -71,6 +74,24 @@ describe('with nothing in the queue', () => {
       await expect.poll(() => running.core.uploads.list().connectivity.online, { timeout: 10_000 }).toBe(true)
       await expect.poll(async () => (await running.core.library.snapshot()).sync, { timeout: 10_000 }).toMatchObject({ phase: 'idle', message: null })
       expect((await running.core.library.snapshot()).sync.syncedAt).not.toBeNull()
+    } finally {
+      emulator.faults.clear()
+      await running.core.close()
+    }
+  })
+})
+
+describe('with uploads waiting', () => {
+  it('a job whose requests are reset waits for the service (the strip says why), with no clock time of its own', async () => {
+    const running = await signedIn()
+    const files = await mkdtemp(join(tmpdir(), 'flipdrop-reachability-files-'))
+    try {
+      emulator.faults.add({ route: '*', kind: 'reset-request', count: 'always' })
+      const { added } = await running.core.uploads.enqueuePaths({ paths: [await writePdf(files, 'reset.pdf')], docType: 'Flipbook', onSameContent: 'ask' })
+      const view = await waitForQueue(running.core, (queue) => !queue.connectivity.online && queue.jobs[0]?.state === 'waiting')
+      expect(view.jobs[0]?.id).toBe(added[0]?.id)
+      expect(view.jobs[0]?.waiting).toMatchObject({ reason: 'offline' })
+      expect(view.jobs[0]?.failure).toBeNull()
     } finally {
       emulator.faults.clear()
       await running.core.close()
