@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import type { JobView } from '../../src-shared/domain/queue'
 import { secondsLeft, summarizeBatch } from '../../src-renderer/src/publish/batch'
 import { fileJob, urlJob } from '../main/shell/queue-views'
 

@@ -25,13 +25,13 @@ describe('the first sign-in with the brand’s own addresses', () => {
     const dir = await mkdtemp(join(tmpdir(), 'flipdrop-brand-addresses-'))
     const { core, events } = await createTestCore({ userDataDir: dir, keychain: createMemoryKeychain('ok') })
     try {
-      expect(core.settings.get().values).toMatchObject({ baseUrl: DEFAULT_BASE_URL, documentUrl: '' })
+      expect((await core.settings.get()).values).toMatchObject({ baseUrl: DEFAULT_BASE_URL, documentUrl: '' })
       await core.auth.signIn({ apiKey: KEY, baseUrl: emulator.baseUrl, documentUrl: emulator.documentUrl, sessionOnly: false })
 
       const told = events.filter((event) => event.channel === 'settings:changed').map((event) => event.payload as SettingsView)
       expect(told.at(-1)?.values).toMatchObject({ baseUrl: emulator.baseUrl, documentUrl: emulator.documentUrl })
       // Settings asked afresh says the same.
-      expect(core.settings.get().values).toMatchObject({ baseUrl: emulator.baseUrl, documentUrl: emulator.documentUrl })
+      expect((await core.settings.get()).values).toMatchObject({ baseUrl: emulator.baseUrl, documentUrl: emulator.documentUrl })
       // The settings event comes before the window learns it is signed in, so nothing shows the old addresses.
       const settingsAt = events.findIndex((event) => event.channel === 'settings:changed')
       const signedInAt = events.findIndex((event) => event.channel === 'auth:changed' && (event.payload as { signedIn: boolean }).signedIn)

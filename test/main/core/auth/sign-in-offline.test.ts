@@ -43,7 +43,7 @@ async function signInAt(baseUrl: string) {
   // Quick retries and a one-second wait for an answer: the test runs at test speed.
   const createClient = (options: ApiClientOptions) => fastClient({ ...options, requestTimeoutMs: 1_000 })
   const { core } = await createTestCore({ userDataDir: dir, keychain, createClient })
-  const outcome = await core.auth.signIn({ apiKey: KEY, sessionOnly: false }).then(
+  const outcome = await Promise.resolve(core.auth.signIn({ apiKey: KEY, sessionOnly: false })).then(
     () => null,
     (error: unknown) => error
   )

@@ -53,7 +53,7 @@ describe('with nothing in the queue', () => {
       const running = await signedIn()
       try {
         emulator.faults.add({ route: '*', kind: 'reset-request', count: 'always' })
-        await running.core.account[read]().catch(() => undefined)
+        await Promise.resolve(running.core.account[read]()).catch(() => undefined)
         expect(running.core.uploads.list().connectivity, read).toMatchObject({ online: false, problem: 'unreachable' })
       } finally {
         emulator.faults.clear()
