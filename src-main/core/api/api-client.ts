@@ -44,7 +44,7 @@ export interface ApiClientOptions {
   /** Called with every account whoami answers: the key's identity, confirmed. */
   onAccount?: (account: Account) => void
   /** Called with whether each request reached the service (see ExchangeContext.onReachable). */
-  onReachable?: (reachable: boolean) => void
+  onReachable?: (reachable: boolean, why?: 'portal') => void
   /** Where client bugs and missing answer fields are logged; the key is never part of what is logged. */
   log?: Logger
   /** Aborts every request of this client (a command's Ctrl+C). */

@@ -88,8 +88,8 @@ export interface ServiceConnection {
   onQuota(listener: (quota: Quota, accountId: string | null) => void): () => void
   /** Called with every account whoami answers for a key held (after it is confirmed), and that key. */
   onAccount(listener: (account: Account, apiKey: string) => void): () => void
-  /** Called with whether each request of any client reached the service (any feature's). */
-  onReachable(listener: (reachable: boolean) => void): () => void
+  /** Called with whether each request of any client reached the service (any feature's), and why not when a sign-in page answered. */
+  onReachable(listener: (reachable: boolean, why?: 'portal') => void): () => void
   /** Called when a client appears, goes away, is rebuilt or confirmed, or another key becomes current. */
   onChange(listener: () => void): () => void
   close(): Promise<void>
@@ -101,7 +101,7 @@ export function createServiceConnection(deps: ServiceConnectionDependencies): Se
   const unauthorizedListeners = new Set<(apiKey: string) => void>()
   const quotaListeners = new Set<(quota: Quota, accountId: string | null) => void>()
   const accountListeners = new Set<(account: Account, apiKey: string) => void>()
-  const reachableListeners = new Set<(reachable: boolean) => void>()
+  const reachableListeners = new Set<(reachable: boolean, why?: 'portal') => void>()
   const changeListeners = new Set<() => void>()
   let network: Network = newNetwork()
   const sessions = new Map<string, Session>()
@@ -137,7 +137,7 @@ export function createServiceConnection(deps: ServiceConnectionDependencies): Se
       log: deps.log,
       onUnauthorized: () => unauthorizedListeners.forEach((listener) => listener(key)),
       onQuota: (quota) => quotaListeners.forEach((listener) => listener(quota, session()?.accountId ?? null)),
-      onReachable: (reachable) => reachableListeners.forEach((listener) => listener(reachable)),
+      onReachable: (reachable, why) => reachableListeners.forEach((listener) => listener(reachable, why)),
       onAccount: (account) => {
         // An answer for a key no longer held says nothing about the ones that are.
         const held = session()
