@@ -17,6 +17,11 @@ export function signInFailure(error: unknown): AppError {
           'network',
           'The service could not be reached. Check your connection and the service address; nothing was saved.'
         )
+      case 'portal':
+        return new AppError(
+          'portal',
+          'A sign-in page is in the way (hotel or office Wi-Fi?), so the key could not be checked. Sign in to the network in your browser, then try again; nothing was saved.'
+        )
       case 'rate-limited':
         return new AppError('rate-limited', error.message)
       default:

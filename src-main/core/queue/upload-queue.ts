@@ -188,7 +188,12 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
   function confirmIdentity(): Promise<void> {
     if (!connection.confirming) return Promise.resolve()
     // Offline already: the probe asks when the service is back; nobody waits for retries here.
-    if (!scheduler.connectivity.state.online) return Promise.reject(new ServiceError('network', explain.network(), { delivery: 'not-sent' }))
+    const { online, cause } = scheduler.connectivity.state
+    if (!online) {
+      // Said as what keeps the service away now (a sign-in page stays a sign-in page).
+      const why = cause === 'portal' ? new ServiceError('portal', explain.portal(), { delivery: 'not-sent' }) : new ServiceError('network', explain.network(), { delivery: 'not-sent' })
+      return Promise.reject(why)
+    }
     identifying ??= connection.identify(null, { retries: 0 }).finally(() => {
         identifying = null
       })

@@ -132,6 +132,7 @@ export function createServiceConnection(deps: ServiceConnectionDependencies): Se
     return makeClient({
       apiKey: key,
       ...built,
+      ...(deps.environment.timeoutScale !== undefined ? { timeoutScale: deps.environment.timeoutScale } : {}),
       network,
       zone,
       log: deps.log,
@@ -252,7 +253,8 @@ export function createServiceConnection(deps: ServiceConnectionDependencies): Se
     },
     network: () => network,
     trial(key, overrides) {
-      return makeClient({ apiKey: key, ...endpoints(overrides), network, zone, log: deps.log, retries: 1 })
+      const scale = deps.environment.timeoutScale
+      return makeClient({ apiKey: key, ...endpoints(overrides), ...(scale !== undefined ? { timeoutScale: scale } : {}), network, zone, log: deps.log, retries: 1 })
     },
     reconfigure() {
       const previous = network
