@@ -66,11 +66,24 @@ describe('behind a sign-in page', () => {
 })
 
 describe('a slow service', () => {
-  it('upload --wait against a service answering in 20–40 s (here 2–4 s, the timeouts scaled alike) publishes and exits 0', async () => {
+  it('upload on a new data folder waits while the service takes 8–10 s to say whose the key is, then publishes and exits 0', async () => {
+    // Far slower than a drop waits to learn whose the key is (3 s): the command must not leave with exit 4.
+    emulator.faults.add({ route: '/api/whoami', kind: 'latency', ms: 8_000, maxMs: 10_000, count: 'always' })
+    const run = await cli(['upload', await pdf('slow-whoami.pdf')])
+    expect(run.code, run.stderr).toBe(0)
+    expect(run.stdout).toMatch(/^done\s/m)
+    expect(named('slow-whoami')).toBe(1)
+  }, 90_000)
+
+  it('upload --wait against a service answering every request in 20–40 s (here 2–4 s, the timeouts scaled alike) publishes and exits 0', async () => {
     emulator.faults.add({ route: '/api', kind: 'latency', ms: 2_000, maxMs: 4_000, count: 'always' })
+    const from = emulator.state.requests.length
     const run = await cli(['upload', await pdf('slow-service.pdf'), '--wait'], { extra: { FLIPDROP_TIMEOUT_SCALE: '0.1' } })
     expect(run.code, run.stderr).toBe(0)
     expect(run.stdout).toMatch(/^done\s/m)
     expect(named('slow-service')).toBe(1)
+    // Every request was waited for: none given up on by the command before the service answered.
+    const abandoned = emulator.state.requests.slice(from).filter((entry) => entry.path.startsWith('/api/') && entry.status === 0)
+    expect(abandoned.map((entry) => entry.path)).toEqual([])
   }, 90_000)
 })
