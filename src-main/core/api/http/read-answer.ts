@@ -16,7 +16,7 @@ export interface AnswerContext {
   url: string
 }
 
-/** A write met by a login page may still have been forwarded (see portalError). */
+/** A sign-in page answered instead of the service: no usable connection. */
 const portalError = (context: AnswerContext, status: number): ServiceError =>
   // A captive portal answers before the service, so a read met by one was not sent. A write
   // is different: a proxy may have forwarded it and replaced only the answer (an office
