@@ -53,8 +53,8 @@ export async function queueWhenReachable<T>(ctx: CliContext, session: QueueSessi
       }
       const left = timeoutMs === null ? RETRY_CAP_MS : timeoutMs - (now - since)
       if (left <= 0) {
-        const why = portal ? ` (${PORTAL_WHY})` : ''
-        throw new CliError(`Gave up after ${sayDuration(now - since)}: the service at ${address.url} could not be reached${why}. Nothing was queued. ${addressFix(address)}`, EXIT.offline)
+        // The queue's own words say why nothing was queued (whose the key is cannot be asked).
+        throw new CliError(`Gave up after ${sayDuration(now - since)} waiting for the service at ${address.url}. ${error.message} ${addressFix(address)}`, EXIT.offline)
       }
       await nextChance(session, ctx.signal, Math.min(RETRY_CAP_MS, left))
     }
