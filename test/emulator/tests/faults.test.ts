@@ -12,7 +12,8 @@ describe('injected faults (per route and count)', () => {
       method: 'POST',
       headers: { 'x-api-key': KEY, 'content-type': contentType },
       body,
-      headersTimeout: 2000
+      // Room for a loaded machine: these requests end by the fault (a reset, a drop), never by this timeout.
+      headersTimeout: 20_000
     })
   }
   const named = (name: string): number => [...emu().state.items.values()].filter((i) => i.name === name).length
