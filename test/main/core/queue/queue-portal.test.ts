@@ -70,4 +70,21 @@ describe('a sign-in page in the way', () => {
       await core.close()
     }
   }, 90_000)
+
+  it('is said from any feature’s request, with nothing queued, and cleared by "Try now" once the service answers', async () => {
+    const { core } = await startQueueCore(emulator)
+    try {
+      await until(() => core.connection.accountId !== null, 'the account confirmed')
+      const [portal] = emulator.faults.add({ route: '*', kind: 'portal', count: 'always' })
+      // A library read meets the sign-in page: the one status says so, though the queue is empty.
+      await expect(core.library.details({ id: 1001, docType: 'Flipbook' })).rejects.toMatchObject({ kind: 'portal' })
+      expect(core.uploads.list().jobs).toEqual([])
+      expect(core.uploads.list().connectivity).toMatchObject({ online: false, problem: 'portal' })
+      emulator.faults.remove(portal?.id ?? -1)
+      await core.uploads.checkNow()
+      await waitForQueue(core, (view) => view.connectivity.online && view.connectivity.problem === null)
+    } finally {
+      await core.close()
+    }
+  })
 })
