@@ -253,8 +253,21 @@ export function createServiceConnection(deps: ServiceConnectionDependencies): Se
     },
     network: () => network,
     trial(key, overrides) {
+      const at = endpoints(overrides)
+      // A check at the addresses in use tells the one status too; one at addresses being tried says nothing of them.
+      const sameService = at.baseUrl === built.baseUrl && at.documentUrl === built.documentUrl
+      const reachable = (answered: boolean, why?: 'portal'): void => reachableListeners.forEach((listener) => listener(answered, why))
       const scale = deps.environment.timeoutScale
-      return makeClient({ apiKey: key, ...endpoints(overrides), ...(scale !== undefined ? { timeoutScale: scale } : {}), network, zone, log: deps.log, retries: 1 })
+      return makeClient({
+        apiKey: key,
+        ...at,
+        ...(scale !== undefined ? { timeoutScale: scale } : {}),
+        network,
+        zone,
+        log: deps.log,
+        retries: 1,
+        ...(sameService ? { onReachable: reachable } : {})
+      })
     },
     reconfigure() {
       const previous = network

@@ -42,9 +42,11 @@ export interface ExchangeContext {
   onUnauthorized?: () => void
   /**
    * Called with what each request learned about reaching the service: true when an answer
-   * came (any answer of the service), false when the request could not even leave this
-   * machine, or (with why 'portal') when a sign-in page answered instead of the service. The
-   * app's one status (the strip) follows every feature's requests this way, not only the queue's.
+   * came (any answer of the service), false when the network failed before any answer came
+   * (refused, no such host, reset by the network): whether the request itself got through is
+   * the caller's concern, but the service was not reached; false with why 'portal' when a
+   * sign-in page answered instead of the service. The app's one status (the strip) follows
+   * every feature's requests this way, not only the queue's.
    */
   onReachable?: (reachable: boolean, why?: 'portal') => void
   /** Where client bugs are reported (an "Unknown field(s)" answer means we sent a wrong field). */
@@ -162,7 +164,7 @@ async function exchangeOnce(context: ExchangeContext, call: ServiceRequest): Pro
     if (failure.kind === 'portal') context.onReachable?.(false, 'portal')
     // Any answer of the service's own (an error, a 401, a 429, a 5xx) says it can be reached.
     else if (answered) context.onReachable?.(true)
-    else if (failure.kind === 'network' && failure.delivery === 'not-sent') context.onReachable?.(false)
+    else if (failure.kind === 'network') context.onReachable?.(false)
     if (failure.kind === 'unauthorized') context.onUnauthorized?.()
     if (failure.kind === 'unknown-field') {
       context.log?.error(`Client bug: ${call.method} ${call.path} sent a field the service does not know`, failure.serviceMessage)
