@@ -48,7 +48,8 @@ export function withoutProxyPassword(value: string): string {
   const url = new URL(value)
   if (url.password === '') return value
   url.password = ''
-  return url.href
+  // As typed otherwise: no slash added after the port.
+  return value.endsWith('/') ? url.href : url.href.replace(/\/$/, '')
 }
 
 /** The proxy password in an address (`http://user:pass@host`), decoded; '' without one. */
