@@ -112,6 +112,7 @@ export function createCliContext(options: ContextOptions): CliContext {
   const proxyPassword = cliProxyPassword({
     dataDir: options.dataDir,
     secrets,
+    log,
     keychain: async () =>
       options.proxyKeychain ??
       import('../core/secrets/keychain-store').then(({ createKeychainStore }) => createKeychainStore({ service: PROXY_KEYCHAIN_SERVICE }))
