@@ -33,6 +33,7 @@ test('the proxy password is typed once, kept in the keychain, and shown only as 
   await expect(network.getByRole('status')).toHaveText('Saved.')
   const password = network.getByLabel('Proxy password')
   await expect(password).toHaveAttribute('type', 'password')
+  await password.scrollIntoViewIfNeeded()
   await snapshotLaptop(page, 'settings-proxy-password-empty')
   await password.fill('pw-e2e-5521')
   await network.getByRole('button', { name: 'Save password' }).click()
