@@ -212,3 +212,29 @@ describe('linked files and hot folders name their account', () => {
     expect(one.find('[data-testid="account-badge"]').exists()).toBe(false)
   })
 })
+
+describe('a job added before FlipDrop kept accounts apart, whose account nothing names', () => {
+  const UNBOUND = 'Added before FlipDrop kept accounts apart: publish to which account?'
+  const unbound: JobView = { ...of(null, 'job-old', 'waiting'), waiting: { reason: 'unbound', message: UNBOUND, until: null } }
+
+  it('asks in its row, with one button per signed-in account; a choice tells main, and nothing is chosen for the designer', async () => {
+    const { main, view } = await mountQueue([dana, lee], [unbound])
+    const row = view.find('li.job[data-job-id="job-old"]')
+    expect(row.find('[data-testid="choose-account"]').text()).toContain(UNBOUND)
+    const buttons = row.findAll('[data-testid="choose-account"] button')
+    expect(buttons.map((button) => button.text())).toEqual(['Publish to Northwind', 'Publish to Acme'])
+    expect(buttons[1]?.attributes('aria-label')).toBe('Publish job-old to Acme')
+    expect(main.calls.some((call) => call.channel === 'uploads:chooseAccount')).toBe(false)
+
+    await buttons[1]?.trigger('click')
+    await settle()
+    expect(main.calls.filter((call) => call.channel === 'uploads:chooseAccount').map((call) => call.input)).toEqual([{ jobId: 'job-old', accountId: 'U-lee' }])
+  })
+
+  it('with no account signed in that could take it, it says to sign in first', async () => {
+    const { view } = await mountQueue([{ ...dana, signedIn: false, storage: 'none' }], [unbound])
+    const asking = view.find('li.job[data-job-id="job-old"] [data-testid="choose-account"]')
+    expect(asking.findAll('button')).toEqual([])
+    expect(asking.text()).toContain('Sign in to the account it belongs to, then choose it here.')
+  })
+})
