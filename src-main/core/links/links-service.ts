@@ -188,14 +188,18 @@ export async function createLinksService(deps: LinksServiceDeps): Promise<LinksS
     const folders = file.folders.filter((folder) => folder.accountId === null)
     if (links.length === 0 && folders.length === 0) return
     for (const record of [...links, ...folders]) accountOf(accounts, record)
+    void bound(links, folders)
+  }
+
+  /** Records just given their account: what they said while waiting goes, and they are looked at again. */
+  async function bound(links: LinkRecord[], folders: FolderRecord[]): Promise<void> {
     for (const link of links) if (link.message !== null && waitNotes.has(link.message)) link.message = null
-    void store.save().then(async () => {
-      await Promise.all(links.map((link) => check(link.path)))
-      for (const folder of folders) {
-        for (const path of [...folder.offered]) if (waitNotes.has(store.offerNotes.get(path) ?? '')) updates.forgetOffered(folder, path)
-        await rescanDir(folder.path)
-      }
-    })
+    for (const folder of folders) {
+      for (const path of [...folder.offered]) if (waitNotes.has(store.offerNotes.get(path) ?? '')) updates.forgetOffered(folder, path)
+    }
+    await store.save()
+    await Promise.all(links.map((link) => check(link.path)))
+    for (const folder of folders) await rescanDir(folder.path)
   }
   const stopBinding = deps.connection.onChange(bindUnrecorded)
   bindUnrecorded()
@@ -378,6 +382,16 @@ export async function createLinksService(deps: LinksServiceDeps): Promise<LinksS
       file.pending.push({ jobId: job.id, linkId: link.id, folderId: link.folderId, path: copy, sha256, size: version.size })
       await store.save()
       return toLinkView(link, file)
+    },
+    async chooseAccount({ linkId, folderId, accountId }) {
+      const record = linkId !== undefined ? store.link({ linkId }) : store.folder({ folderId })
+      if (record.accountId !== null) throw new AppError('not-allowed', 'It already belongs to an account.')
+      if (deps.connection.scopeOf(accountId).reach !== 'ready') throw new AppError('signed-out', `${deps.describeAccount(accountId)} is not signed in to FlipDrop.`)
+      record.accountId = accountId
+      const link = file.links.find((entry) => entry === record)
+      const folder = file.folders.find((entry) => entry === record)
+      await bound(link ? [link] : [], folder ? [folder] : [])
+      return view()
     },
     async setKeepCopies({ keepCopies }) {
       file.keepCopies = keepCopies

@@ -155,6 +155,40 @@ describe('records without an account never go to whoever is current', () => {
   })
 })
 
+describe('a hot folder of the single-account time that names no account', () => {
+  it('offers its new PDFs with the question, publishes nothing, and publishes into the account chosen', async () => {
+    const dir = await dataFolder()
+    const first = await start(dir, createMemoryKeychain(), true)
+    await first.auth.signIn({ apiKey: DANA_KEY, sessionOnly: true })
+    const folder = join(files, 'orphan-hot-folder')
+    await mkdir(folder)
+    await first.links.addHotFolder({ path: folder, docType: 'Flipbook' })
+    await closers.pop()?.()
+    const linksFile = JSON.parse(await readFile(join(dir, 'links.json'), 'utf8')) as { folders: { accountId: string | null }[] }
+    for (const entry of linksFile.folders) entry.accountId = null
+    await writeFile(join(dir, 'links.json'), JSON.stringify(linksFile))
+    await rm(join(dir, 'accounts.json'), { force: true })
+
+    const core = await start(dir, createMemoryKeychain(), true)
+    await core.auth.signIn({ apiKey: DANA_KEY, sessionOnly: true })
+    await core.auth.signIn({ apiKey: RAVI_KEY, sessionOnly: true })
+    const path = join(folder, 'whose drop.pdf')
+    await writeFile(path, await pdfBytes('whose drop'))
+    await waitFor('the file to be offered with the question', () =>
+      core.links.list().folders.some((entry) => entry.offered.some((offered) => offered.path === path && offered.note === UNBOUND))
+    )
+    await sleep(300)
+    expect(emulator.state.allItems().filter((item) => item.name === 'whose drop')).toEqual([])
+
+    const folderId = core.links.list().folders[0]?.id ?? ''
+    await core.links.chooseAccount({ folderId, accountId: idOf(RAVI_KEY) })
+    await waitFor('the file to be published into the account chosen', () => named(RAVI_KEY, 'whose drop').length === 1, 20_000)
+    expect(named(DANA_KEY, 'whose drop')).toEqual([])
+    expect(core.links.list().folders[0]?.accountId).toBe(idOf(RAVI_KEY))
+    await expect(core.links.chooseAccount({ folderId, accountId: idOf(DANA_KEY) })).rejects.toMatchObject({ code: 'not-allowed' })
+  })
+})
+
 describe('signing out of an account stops its running work', () => {
   it('an upload under way stops at sign-out, no request goes out with the forgotten key, and the job waits; back again, it publishes once', async () => {
     const dir = await dataFolder()
