@@ -187,8 +187,9 @@ describe('linked files and hot folders name their account', () => {
     id, path: `/work/${id}`, docType: 'Flipbook', accountId, paused: false, polling: false, missing: false, offered: [], publishing: []
   })
 
+  let main: ReturnType<typeof installBridge> | null = null
   async function mountLinks(accounts: AccountEntry[], links: LinkView[], folders: HotFolderView[]) {
-    installBridge(() => ({ ok: true, value: undefined }))
+    main = installBridge(() => ({ ok: true, value: { links, folders, keepCopies: false, watching: true } }))
     useAuthStore().state = authStateOf(accounts)
     useLinksStore().view = { links, folders, keepCopies: false, watching: true }
     wrapper = mount(LinkedFiles)
@@ -201,6 +202,20 @@ describe('linked files and hot folders name their account', () => {
     const badges = view.findAll('[data-testid="account-badge"]').map((badge) => badge.get('.account-badge-text').text())
     expect(badges).toEqual(['Northwind', 'Acme'])
     expect(view.get('#hot-folder-account').text()).toBe('Its PDFs go to Northwind (dana@northwind.example), the account in use now.')
+  })
+
+  it('a link and a hot folder of the single-account time that name no account ask whose they are; the answer tells main', async () => {
+    const view = await mountLinks([dana, lee], [link('old-price-list', null), link('kept', 'U-dana')], [folder('old-exports', null)])
+    const asking = view.findAll('[data-testid="choose-account"]')
+    expect(asking).toHaveLength(2)
+    expect(asking[0]?.text()).toContain('Added before FlipDrop kept accounts apart: publish to which account?')
+    await asking[0]?.findAll('button')[0]?.trigger('click')
+    await asking[1]?.findAll('button')[1]?.trigger('click')
+    await settle()
+    expect(main?.calls.filter((call) => call.channel === 'links:chooseAccount').map((call) => call.input)).toEqual([
+      { linkId: 'old-price-list', accountId: 'U-dana' },
+      { folderId: 'old-exports', accountId: 'U-lee' }
+    ])
   })
 
   it('links of two accounts with one signed in still name them; with one account, nothing extra', async () => {
