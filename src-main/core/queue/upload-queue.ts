@@ -60,6 +60,8 @@ export interface UploadQueueDependencies {
   chooseSavePath?: (defaultName: string) => Promise<string | null>
   /** Whether an item still exists (the library, else the service), so a deleted one is never offered as "already published". */
   itemExists?: (accountId: string, docType: DocType, itemId: number) => Promise<boolean>
+  /** The service answers again after it could not be reached ("Try now", or a check found it): what else waited carries on. */
+  onReachableAgain?: () => void
 }
 
 /** The `uploads` area, plus what the core and the shell need. */
@@ -322,7 +324,10 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
     lookUp: (job, client, signal, settle) => lookups.lookUp(job, client, signal, settle),
     settleAttemptLookup: settleForAttempt,
     describeAccount: whoFor,
-    onOnline: () => void refreshLimits(),
+    onOnline: () => {
+      void refreshLimits()
+      deps.onReachableAgain?.()
+    },
     touched: (ids) => touch(ids),
     progress: (jobId, progress) => deps.emit(contract.uploads.progress, { jobId, ...progress }),
     connectivityChanged: () => deps.emit(contract.uploads.connectivityChanged, connectivity()),

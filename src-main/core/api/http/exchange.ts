@@ -42,8 +42,10 @@ export interface ExchangeContext {
   onUnauthorized?: () => void
   /**
    * Called with what each request learned about reaching the service: true when an answer
-   * came (any answer), false when the request could not even leave this machine. The app's
-   * one status (the strip) follows every feature's requests this way, not only the queue's.
+   * came (any answer), false when the network failed before any answer came (refused, no
+   * such host, reset by the network): whether the request itself got through is the caller's
+   * concern, but the service was not reached. The app's one status (the strip) follows every
+   * feature's requests this way, not only the queue's.
    */
   onReachable?: (reachable: boolean) => void
   /** Where client bugs are reported (an "Unknown field(s)" answer means we sent a wrong field). */
@@ -116,6 +118,7 @@ async function exchangeOnce(context: ExchangeContext, call: ServiceRequest): Pro
     throw new ServiceError(cause instanceof ServiceError ? cause.kind : 'cancelled', reason, { delivery: 'not-sent', cause })
   }
   let observation: RateLimitObservation | null = null
+  let answered = false
   try {
     const headers: Record<string, string> = {
       'x-api-key': context.apiKey,
@@ -142,6 +145,7 @@ async function exchangeOnce(context: ExchangeContext, call: ServiceRequest): Pro
       headersTimeout: call.headersTimeoutMs ?? context.requestTimeoutMs,
       bodyTimeout: context.requestTimeoutMs
     })
+    answered = true
     context.onReachable?.(true)
     observation = readRateHeaders(response.statusCode, response.headers)
     // Settle now, so a 429's wait is already known to the limiter when the answer is read.
@@ -153,7 +157,7 @@ async function exchangeOnce(context: ExchangeContext, call: ServiceRequest): Pro
     })
   } catch (error) {
     const failure = toServiceError(error, call.signal, call.headersTimeoutMs ?? context.requestTimeoutMs)
-    if (failure.kind === 'network' && failure.delivery === 'not-sent') context.onReachable?.(false)
+    if (failure.kind === 'network' && !answered) context.onReachable?.(false)
     if (failure.kind === 'unauthorized') context.onUnauthorized?.()
     if (failure.kind === 'unknown-field') {
       context.log?.error(`Client bug: ${call.method} ${call.path} sent a field the service does not know`, failure.serviceMessage)
