@@ -288,7 +288,6 @@ export async function createCore(config: CoreConfig, log: Logger): Promise<Core>
         queueListeners.add(listener)
         return () => void queueListeners.delete(listener)
       },
-      clientFor: (accountId) => connection.clientFor(accountId),
       ...(config.library?.syncRetryMs !== undefined ? { syncRetryMs: config.library.syncRetryMs } : {}),
       ...(config.chooseSavePath ? { chooseSavePath: config.chooseSavePath } : {}),
       ...(config.choosePdfs ? { choosePdfs: config.choosePdfs } : {})
