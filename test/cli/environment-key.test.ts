@@ -60,7 +60,7 @@ describe('FLIPDROP_API_KEY with the service out of reach', () => {
     expect(JSON.stringify(JSON.parse(own.stdout))).not.toContain('ravi offline')
     expect(names(DANA_KEY)).toEqual(['dana first'])
     expect(names(RAVI_KEY)).toEqual([])
-  })
+  }, 120_000)
 
   it('a key the service confirmed before queues for its own account offline, and publishes there once the service is back', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'flipdrop-cli-envkey-met-'))
@@ -77,5 +77,5 @@ describe('FLIPDROP_API_KEY with the service out of reach', () => {
     expect(checked(await runCli(['queue', '--wait'], vars(RAVI_KEY))).code).toBe(0)
     expect(names(RAVI_KEY).sort()).toEqual(['ravi later', 'ravi met'])
     expect(names(DANA_KEY)).not.toContain('ravi later')
-  })
+  }, 120_000)
 })

@@ -55,5 +55,5 @@ describe('a job of the single-account time that names no account', () => {
     const listed = await runCli(['queue'], vars)
     expect(listed.code).toBe(0)
     expect(listed.stdout).toContain(UNBOUND)
-  })
+  }, 90_000)
 })

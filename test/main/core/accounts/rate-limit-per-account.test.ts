@@ -79,5 +79,5 @@ describe('one account’s 429', () => {
     } finally {
       await test.booted.close()
     }
-  })
+  }, 60_000)
 })

@@ -102,7 +102,7 @@ describe('records without an account never go to whoever is current', () => {
         `Added before FlipDrop kept accounts apart; it belongs to ${DANA}, the account FlipDrop was signed in to then.`
       )
     }
-  })
+  }, 60_000)
 
   it('when nothing names their account they wait and ask; the answer publishes each where the designer chose', async () => {
     const { dir, keychain } = await legacyQueue(['orphan a', 'orphan b'], null)
@@ -125,7 +125,7 @@ describe('records without an account never go to whoever is current', () => {
     expect(named(RAVI_KEY, 'orphan b')).toHaveLength(1)
     expect([...named(RAVI_KEY, 'orphan a'), ...named(DANA_KEY, 'orphan b')]).toEqual([])
     await expect(core.uploads.chooseAccount({ jobId: orphanA, accountId: idOf(RAVI_KEY) })).rejects.toMatchObject({ code: 'not-allowed' })
-  })
+  }, 60_000)
 
   it('a hot folder of the single-account time publishes into the account the data folder names, not the one signed in since', async () => {
     const dir = await dataFolder()
@@ -152,7 +152,7 @@ describe('records without an account never go to whoever is current', () => {
     expect(named(DANA_KEY, 'legacy drop')).toHaveLength(1)
     expect(named(RAVI_KEY, 'legacy drop')).toEqual([])
     expect(core.links.list().folders[0]?.accountId).toBe(idOf(DANA_KEY))
-  })
+  }, 60_000)
 })
 
 describe('a hot folder of the single-account time that names no account', () => {
@@ -186,7 +186,7 @@ describe('a hot folder of the single-account time that names no account', () => 
     expect(named(DANA_KEY, 'whose drop')).toEqual([])
     expect(core.links.list().folders[0]?.accountId).toBe(idOf(RAVI_KEY))
     await expect(core.links.chooseAccount({ folderId, accountId: idOf(DANA_KEY) })).rejects.toMatchObject({ code: 'not-allowed' })
-  })
+  }, 60_000)
 })
 
 describe('signing out of an account stops its running work', () => {
@@ -196,7 +196,7 @@ describe('signing out of an account stops its running work', () => {
     await core.auth.signIn({ apiKey: RAVI_KEY, sessionOnly: true })
     await core.auth.signIn({ apiKey: DANA_KEY, sessionOnly: true })
     // The service takes its time with this create: it is under way when Dana signs out.
-    emulator.faults.add({ route: '/api/create-by-file', kind: 'latency', ms: 1_500 })
+    emulator.faults.add({ route: '/api/create-by-file', kind: 'latency', ms: 3_000 })
     const { added } = await core.uploads.enqueuePaths({ paths: [await writePdf(files, 'cut short.pdf', 2)], docType: 'Flipbook', onSameContent: 'ask' })
     const dana = idOf(DANA_KEY)
     // Its whole file is sent: the service holds the request.
@@ -213,14 +213,15 @@ describe('signing out of an account stops its running work', () => {
     expect(job?.history.map((line) => line.text)).toContain(
       `Stopped before it finished: Waiting for ${DANA} to sign in: it was added for that account, which is signed out now.`
     )
-    await sleep(2_500)
+    // Longer than the service held the create: whatever the old key would still send has had its chance.
+    await sleep(3_500)
     expect(emulator.state.requests.filter((entry) => entry.account === dana && entry.atMs > signedOutAt)).toEqual([])
     expect(named(RAVI_KEY, 'cut short')).toEqual([])
 
     await core.auth.signIn({ apiKey: DANA_KEY, sessionOnly: true })
     await waitForQueue(core, (current) => current.jobs.find((entry) => entry.id === added[0]?.id)?.state === 'done', 30_000)
     expect(named(DANA_KEY, 'cut short')).toHaveLength(1)
-  })
+  }, 60_000)
 
   it('after a 401 its jobs say the key was refused, not that the account signed out', async () => {
     const dir = await dataFolder()
@@ -246,5 +247,5 @@ describe('signing out of an account stops its running work', () => {
     await core.auth.signOut({ userId: idOf(DANA_KEY) })
     const after = await waitForQueue(core, (current) => jobNamed(current, 'refused key')?.waiting?.reason === 'signed-out')
     expect(jobNamed(after, 'refused key')?.waiting?.message).toBe(`Waiting for ${DANA} to sign in; nothing was lost.`)
-  })
+  }, 60_000)
 })
