@@ -9,6 +9,7 @@ import type { LibraryStore } from './library-store'
 import { ListCursor } from './list-pages'
 import { interruptionOf, SIGNED_OUT, type Interruption } from './sync-interruption'
 import { learnStorageRoot } from './thumbnail-root'
+import { monotonicNow } from '../clock'
 
 /**
  * Rows per list request: the service's usual cap (a bigger ask is cut and reported as
@@ -288,7 +289,7 @@ export class LibrarySync {
 
   private scheduleRetry(interruption: Interruption): void {
     if (interruption.reason === 'signed-out' || this.closed) return
-    const delay = interruption.retryAt !== null ? Math.max(0, interruption.retryAt - Date.now()) + 250 : this.retryDelay
+    const delay = interruption.retryAt !== null ? Math.max(0, interruption.retryAt - monotonicNow()) + 250 : this.retryDelay
     if (interruption.retryAt === null) this.retryDelay = Math.min(MAX_RETRY_MS, this.retryDelay * 2)
     this.retryTimer = setTimeout(() => {
       this.retryTimer = undefined

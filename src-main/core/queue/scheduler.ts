@@ -1,6 +1,7 @@
-import type { JobProgress } from '../../../src-shared/domain/queue'
+import { UNDO_WINDOW_MS, type JobProgress } from '../../../src-shared/domain/queue'
 import type { ApiClient } from '../api/api-client'
-import { ServiceError } from '../api/service-error'
+import { ServiceError, explain } from '../api/service-error'
+import { monotonicNow, monotonicOfWall, wallTimeOf, watchWallSteps } from '../clock'
 import type { Logger } from '../log'
 import { Connectivity } from './connectivity'
 import { hashFile } from './intake/hash-file'
@@ -61,14 +62,12 @@ export interface SchedulerDependencies {
   log: Logger
 }
 
-const timeOf = (ms: number): string => new Date(ms).toLocaleTimeString()
+/** A monotonic deadline as the wall-clock time it falls at now. */
+const timeOf = (ms: number): string => new Date(wallTimeOf(ms)).toLocaleTimeString()
 
 /** The service answered, but with an error of its own (5xx) or an answer it could not have meant. */
 const isServiceTrouble = (error: unknown): boolean =>
   error instanceof ServiceError && (error.kind === 'protocol' || (error.kind === 'service' && (error.status ?? 0) >= 500))
-
-/** A job still in its Undo window (a confirmed replace of a live item): nothing is sent yet. */
-const startsLater = (job: JobRecord): boolean => job.notBefore !== undefined && job.notBefore > Date.now()
 
 /** A cancelled create that may have reached the service: it is looked up so the job can say which. */
 const needsCancelLookup = (job: JobRecord): boolean =>
@@ -92,17 +91,21 @@ function settleCancelled(job: JobRecord, found: Reconciled): JobRecord {
  * attempt is sorted: waits that pass by themselves spend no retry, transient trouble is
  * retried with backoff and jitter, and everything else ends the job with the service's own
  * words. Every step of a job (lookups and checks too) runs under one abort signal, so
- * cancel, pause and quit reach it wherever it is.
+ * cancel, pause and quit reach it wherever it is. Every wait is timed on the monotonic clock
+ * (clock.ts): setting the computer's clock neither stalls nor hurries anything.
  */
 export class Scheduler {
   private readonly running = new Map<string, Running>()
   private readonly backoff = new Map<string, { until: number; message: string }>()
-  /** Each account's own rate-limit wait: one account's 429 holds only that account's jobs. */
+  /** Where each job's Undo window ends on the monotonic clock, fixed when its stored wall time is first seen. */
+  private readonly starts = new Map<string, { wall: number; at: number }>()
+  /** Each account's own rate-limit wait (monotonic): one account's 429 holds only that account's jobs. */
   private readonly rateLimitedUntil = new Map<string, number>()
   /** The service answered with errors (5xx, unreadable answers) and has not answered well since. */
   private serviceTrouble = false
   private timer: ReturnType<typeof setTimeout> | undefined
   private stopped = false
+  private readonly stopWatchingClock: () => void
   readonly connectivity: Connectivity
 
   constructor(private readonly deps: SchedulerDependencies) {
@@ -119,6 +122,11 @@ export class Scheduler {
         this.pump()
       }
     )
+    // Countdowns are shown as wall times: after the computer's clock was set, say them again.
+    this.stopWatchingClock = watchWallSteps(() => {
+      deps.touched(this.waitingIds())
+      deps.connectivityChanged()
+    })
   }
 
   /** Why a job that could run is held back now, if it is. */
@@ -128,7 +136,11 @@ export class Scheduler {
     // Who the key belongs to cannot be asked offline: being offline is the reason then.
     if ('hold' in access && (access.hold.reason !== 'identifying' || connectivity.online)) return access.hold
     if (!connectivity.online) {
-      return { reason: 'offline', message: 'The service cannot be reached; uploads start by themselves when it can.', until: connectivity.nextCheckAt }
+      const message =
+        connectivity.cause === 'portal'
+          ? explain.portal()
+          : 'The service cannot be reached; uploads start by themselves when it can.'
+      return { reason: 'offline', message, until: connectivity.nextCheckAt }
     }
     if ('hold' in access) return access.hold
     const limited = this.rateLimitUntil(access.accountId)
@@ -136,14 +148,35 @@ export class Scheduler {
       return { reason: 'rate-limited', message: `The service asked FlipDrop to slow down; it continues at ${timeOf(limited)}.`, until: limited }
     }
     const wait = this.backoff.get(job.id)
-    if (wait && wait.until > Date.now()) return { reason: 'retry', message: wait.message, until: wait.until }
-    return startsLater(job) ? { reason: 'undo-window', message: 'Starts in a few seconds; it can still be undone.', until: job.notBefore ?? null } : null
+    // The time is said as the clock reads now (it may have been set since the failure).
+    if (wait && wait.until > monotonicNow()) return { reason: 'retry', message: `${wait.message} Trying again at ${timeOf(wait.until)}.`, until: wait.until }
+    return this.startsLater(job) ? { reason: 'undo-window', message: 'Starts in a few seconds; it can still be undone.', until: this.startsAt(job) } : null
+  }
+
+  /** A job still in its Undo window (a confirmed replace of a live item): nothing is sent yet. */
+  startsLater(job: JobRecord): boolean {
+    const at = this.startsAt(job)
+    return at !== null && at > monotonicNow()
+  }
+
+  /**
+   * The end of a job's Undo window on the monotonic clock. It is stored as wall time (it
+   * outlives the process), so it is read once: a clock set back later does not move it, and
+   * one set back before it was read cannot stretch it past the window's length.
+   */
+  private startsAt(job: JobRecord): number | null {
+    if (job.notBefore === undefined) return null
+    const known = this.starts.get(job.id)
+    if (known?.wall === job.notBefore) return known.at
+    const at = monotonicOfWall(job.notBefore, UNDO_WINDOW_MS)
+    this.starts.set(job.id, { wall: job.notBefore, at })
+    return at
   }
 
   /** When an account's rate-limit wait ends, while it lasts. */
   rateLimitUntil(accountId: string | null): number | null {
     const until = accountId === null ? undefined : this.rateLimitedUntil.get(accountId)
-    return until !== undefined && until > Date.now() ? until : null
+    return until !== undefined && until > monotonicNow() ? until : null
   }
 
   /**
@@ -162,7 +195,7 @@ export class Scheduler {
   /** When the service answers with errors: when the next automatic retry is due (null when unknown). */
   get trouble(): { retryAt: number | null } | null {
     if (!this.serviceTrouble) return null
-    const due = [...this.backoff.values()].map((wait) => wait.until).filter((until) => until > Date.now())
+    const due = [...this.backoff.values()].map((wait) => wait.until).filter((until) => until > monotonicNow())
     return { retryAt: due.length > 0 ? Math.min(...due) : null }
   }
 
@@ -191,6 +224,7 @@ export class Scheduler {
   /** Forgets a job's backoff (the user retried it, or it was removed). */
   clearBackoff(id: string): void {
     this.backoff.delete(id)
+    this.starts.delete(id)
   }
 
   /** Starts whatever may start now. */
@@ -198,7 +232,7 @@ export class Scheduler {
     if (this.timer) clearTimeout(this.timer)
     this.timer = undefined
     if (this.stopped || this.deps.queuePaused() || !this.connectivity.state.online) return
-    const now = Date.now()
+    const now = monotonicNow()
     const limit = this.deps.concurrency()
     const overall = limit * (this.deps.parallelAccounts?.() ?? 1)
     const runningFor = new Map<string, number>()
@@ -216,8 +250,9 @@ export class Scheduler {
         nextWake = Math.min(nextWake, wait.until)
         continue
       }
-      if (job.notBefore !== undefined && job.notBefore > now) {
-        nextWake = Math.min(nextWake, job.notBefore)
+      const startsAt = this.startsAt(job)
+      if (startsAt !== null && startsAt > now) {
+        nextWake = Math.min(nextWake, startsAt)
         continue
       }
       const access = this.deps.access(job)
@@ -265,6 +300,7 @@ export class Scheduler {
   /** Stops every running job (they go back to the queue, in doubt where a create may have gone out). */
   async shutdown(): Promise<void> {
     this.stopped = true
+    this.stopWatchingClock()
     this.connectivity.stop()
     if (this.timer) clearTimeout(this.timer)
     await Promise.all([...this.running.keys()].map((id) => this.stopJob(id, 'shutdown')))
@@ -277,7 +313,7 @@ export class Scheduler {
       this.deps.touched(this.waitingIds())
       this.deps.connectivityChanged()
       this.pump()
-    }, Math.max(10, ms - Date.now()))
+    }, Math.max(10, ms - monotonicNow()))
     this.timer.unref?.()
   }
 
@@ -362,7 +398,7 @@ export class Scheduler {
     const next = afterFailure(cause)
     switch (next.kind) {
       case 'offline':
-        this.connectivity.reportOffline()
+        this.connectivity.reportOffline(next.cause)
         return
       case 'signed-out':
         // The auth service drops the client on a 401; the job simply waits for a new key.
@@ -378,8 +414,8 @@ export class Scheduler {
           await this.deps.save(withHistory({ ...job, state: 'failed', attempts, failure: { message, retryable: true, code: 'unreachable' } }, message))
           return
         }
-        const until = Date.now() + retryDelayMs(attempts - 1)
-        this.backoff.set(id, { until, message: `${next.message} Trying again at ${timeOf(until)}.` })
+        const until = monotonicNow() + retryDelayMs(attempts - 1)
+        this.backoff.set(id, { until, message: next.message })
         if (isServiceTrouble(cause) && !this.serviceTrouble) {
           this.serviceTrouble = true
           this.deps.connectivityChanged()

@@ -31,6 +31,7 @@ import { readJobPdfRange } from './pdf-range'
 import type { QueueStore } from './queue-store'
 import { afterFailure } from './retry-policy'
 import { Scheduler, type Access } from './scheduler'
+import { wallNow, wallTimeOf } from '../clock'
 
 export interface UploadQueueDependencies {
   store: QueueStore
@@ -94,7 +95,8 @@ export interface UploadQueue extends HandlersOf<'uploads'> {
   close(): Promise<void>
 }
 
-const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString())
+/** A monotonic deadline of the scheduler as the wall time it falls at now. */
+const iso = (ms: number | null): string | null => (ms === null ? null : new Date(wallTimeOf(ms)).toISOString())
 
 /** Between tries to learn which account the key belongs to, when the service answered but not with that. */
 const IDENTIFY_RETRY_MS = 5_000
@@ -107,6 +109,8 @@ const NO_ACCOUNT = 'Sign in first: FlipDrop publishes to the account you are sig
 const UNBOUND = 'Added before FlipDrop kept accounts apart: publish to which account?'
 const NO_ACCOUNT_OFFLINE =
   'The service cannot be reached, so FlipDrop cannot check which account your API key belongs to, and it never guesses. Nothing was queued; try again once the service can be reached.'
+const NO_ACCOUNT_PORTAL =
+  'A sign-in page is in the way (hotel or office Wi-Fi?), so FlipDrop cannot check which account your API key belongs to, and it never guesses. Nothing was queued; sign in to the network in your browser, then try again.'
 
 /**
  * The upload queue: offline-safe, crash-safe, never a duplicate. Jobs live in a journal on
@@ -210,7 +214,12 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
   function confirmIdentity(): Promise<void> {
     if (!connection.confirming) return Promise.resolve()
     // Offline already: the probe asks when the service is back; nobody waits for retries here.
-    if (!scheduler.connectivity.state.online) return Promise.reject(new ServiceError('network', explain.network(), { delivery: 'not-sent' }))
+    const { online, cause } = scheduler.connectivity.state
+    if (!online) {
+      // Said as what keeps the service away now (a sign-in page stays a sign-in page).
+      const why = cause === 'portal' ? new ServiceError('portal', explain.portal(), { delivery: 'not-sent' }) : new ServiceError('network', explain.network(), { delivery: 'not-sent' })
+      return Promise.reject(why)
+    }
     identifying ??= connection.identify(null, { retries: 0 }).finally(() => {
         identifying = null
       })
@@ -222,7 +231,8 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
   function needIdentity(): void {
     if (identifying || identifyTimer || closed) return
     confirmIdentity().catch((error: unknown) => {
-      if (afterFailure(error).kind === 'offline') return scheduler.connectivity.reportOffline()
+      const next = afterFailure(error)
+      if (next.kind === 'offline') return scheduler.connectivity.reportOffline(next.cause)
       identifyTimer = setTimeout(() => {
         identifyTimer = undefined
         scheduler.pump()
@@ -239,7 +249,8 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
    */
   async function accountForNewWork(): Promise<string | null> {
     const asked = confirmIdentity().catch((error: unknown) => {
-      if (afterFailure(error).kind === 'offline') scheduler.connectivity.reportOffline()
+      const next = afterFailure(error)
+      if (next.kind === 'offline') scheduler.connectivity.reportOffline(next.cause)
     })
     let timer: ReturnType<typeof setTimeout> | undefined
     const enough = new Promise<void>((resolve) => (timer = setTimeout(resolve, IDENTIFY_WAIT_MS)))
@@ -260,6 +271,7 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
     const accountId = await accountForNewWork()
     if (accountId === null) {
       // A key is in use but the service could not be asked whose it is: say that, not "sign in".
+      if (connection.connected && scheduler.connectivity.state.cause === 'portal') throw new AppError('portal', NO_ACCOUNT_PORTAL)
       if (connection.connected) throw new AppError('network', NO_ACCOUNT_OFFLINE)
       throw new AppError('signed-out', NO_ACCOUNT)
     }
@@ -412,10 +424,10 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
 
   // Every feature's requests tell the one status: a library sync or an account read that could
   // not leave this machine shows the strip too, and any answer clears it.
-  const stopReachable = connection.onReachable((reachable) => {
+  const stopReachable = connection.onReachable((reachable, why) => {
     if (closed) return
     if (reachable) scheduler.connectivity.reportOnline()
-    else scheduler.connectivity.reportOffline()
+    else scheduler.connectivity.reportOffline(why ?? 'unreachable')
   })
   // A quota reported by a client is its confirmed account's (creates run only once confirmed).
   const stopQuota = connection.onQuota((quota, accountId) => {
@@ -509,7 +521,7 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
       if (job.kind !== 'replace' || job.state !== 'queued' || !job.paused || scheduler.isRunning(jobId)) {
         throw new AppError('not-allowed', 'Only an update waiting for your confirmation can be confirmed.')
       }
-      const next = withHistory({ ...job, paused: false, notBefore: Date.now() + UNDO_WINDOW_MS }, 'Confirmed; it starts after a short moment in which it can still be undone.')
+      const next = withHistory({ ...job, paused: false, notBefore: wallNow() + UNDO_WINDOW_MS }, 'Confirmed; it starts after a short moment in which it can still be undone.')
       await store.put([next])
       touch([jobId])
       scheduler.pump()
@@ -517,7 +529,7 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
     },
     async undo({ jobId }) {
       const job = find(jobId)
-      const waiting = job.state === 'queued' && job.notBefore !== undefined && job.notBefore > Date.now() && !scheduler.isRunning(jobId)
+      const waiting = job.state === 'queued' && scheduler.startsLater(job) && !scheduler.isRunning(jobId)
       if (!waiting) return { undone: false, reason: 'It has already started; cancel it instead.' }
       await store.remove([jobId])
       touch([], { removed: [jobId] })
