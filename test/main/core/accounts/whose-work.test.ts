@@ -61,7 +61,7 @@ async function start(dir: string, keychain = createMemoryKeychain(), links = fal
  * paused) with no account on the jobs, no book of accounts, and, with `owner`, the old account
  * file and the old single keychain entry holding that account's key.
  */
-async function legacyQueue(names: string[], owner: { key: string } | null): Promise<{ dir: string; keychain: ReturnType<typeof createMemoryKeychain> }> {
+async function legacyQueue(names: string[], owner: { key: string; accountFile?: boolean } | null): Promise<{ dir: string; keychain: ReturnType<typeof createMemoryKeychain> }> {
   const dir = await dataFolder()
   const first = await start(dir)
   await first.auth.signIn({ apiKey: DANA_KEY, sessionOnly: true })
@@ -75,7 +75,7 @@ async function legacyQueue(names: string[], owner: { key: string } | null): Prom
   const keychain = createMemoryKeychain()
   if (owner) {
     const account = emulator.state.accounts.get(owner.key)
-    await createAccountCache(dir).write({ userId: idOf(owner.key), vendorId: null, name: account?.name ?? null, email: account?.email ?? null, brand: null, appUrl: null, maxFileSizeMb: null })
+    if (owner.accountFile !== false) await createAccountCache(dir).write({ userId: idOf(owner.key), vendorId: null, name: account?.name ?? null, email: account?.email ?? null, brand: null, appUrl: null, maxFileSizeMb: null })
     await keychain.set('default', owner.key)
   }
   return { dir, keychain }
@@ -102,6 +102,17 @@ describe('records without an account never go to whoever is current', () => {
         `Added before FlipDrop kept accounts apart; it belongs to ${DANA}, the account FlipDrop was signed in to then.`
       )
     }
+  }, 60_000)
+
+  it('without the old account file, the old keychain entry’s key names their account once the service confirms whose it is', async () => {
+    const { dir, keychain } = await legacyQueue(['entry only'], { key: DANA_KEY, accountFile: false })
+    const core = await start(dir, keychain)
+    await core.auth.signIn({ apiKey: RAVI_KEY, sessionOnly: true })
+    await core.uploads.resume()
+    const view = await waitForQueue(core, allFinished, 30_000)
+    expect(jobNamed(view, 'entry only')).toMatchObject({ state: 'done', accountId: idOf(DANA_KEY) })
+    expect(named(DANA_KEY, 'entry only')).toHaveLength(1)
+    expect(named(RAVI_KEY, 'entry only')).toEqual([])
   }, 60_000)
 
   it('when nothing names their account they wait and ask; the answer publishes each where the designer chose', async () => {
