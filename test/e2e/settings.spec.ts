@@ -24,6 +24,8 @@ test('Settings is one column of named sections, Network among them; no sign-out;
 })
 
 test('the proxy password is typed once, kept in the keychain, and shown only as saved, with Change and Remove', async ({ app, host, page }) => {
+  // Two states, each at two sizes in light and dark with an axe scan: 16 screenshots on a busy machine.
+  test.setTimeout(90_000)
   await app.goTo('settings')
   const network = page.getByRole('region', { name: 'Network' })
   await expect(network.getByLabel('Proxy password')).toHaveCount(0)
