@@ -6,6 +6,7 @@ import {
   enqueuePathsSchema,
   enqueueUrlSchema,
   jobRefSchema,
+  decideLookalikeSchema,
   moveJobSchema,
   pdfRangeSchema,
   optionalJobRefSchema,
@@ -55,6 +56,8 @@ export const uploads = {
   undo: invoke<UndoResult>()('uploads:undo', jobRefSchema),
   /** A replace whose item no longer exists, published as a new item instead (same file, a new link). */
   publishAsNew: invoke<EnqueueResult>()('uploads:publishAsNew', jobRefSchema),
+  /** Keeps the item found for an upload whose answer was lost (stored bytes differ), or publishes the file again. */
+  decideLookalike: invoke<JobView>()('uploads:decideLookalike', decideLookalikeSchema),
   /** "Try now": asks the service at once and retries at once what waits after its errors. */
   checkNow: invoke<Connectivity>()('uploads:checkNow', z.undefined()),
   /** Reads the plan's quota and limits again (the window came to the front, a sync ended). */

@@ -47,6 +47,11 @@ export const FAILURE_CODES = [
   'unreachable',
   /** A create may have reached the service, and what is there does not match the file: the user decides. */
   'uncertain',
+  /**
+   * A create may have reached the service, and an item matching it in all but its stored bytes
+   * is there: the user keeps it as this upload or publishes again (a bare Retry could duplicate it).
+   */
+  'uncertain-content',
   /** Documents need the document host. */
   'document-host-missing',
   /** The service said no for another reason (its own words are in the message). */
@@ -295,6 +300,12 @@ export const replaceSchema = z
   .refine((input) => (input.path === undefined) !== (input.url === undefined), { message: 'Give either a file or a URL.' })
 
 export const jobRefSchema = z.object({ jobId }).strict()
+
+/**
+ * The user's answer for an item that matches an upload whose answer was lost in all but its
+ * stored bytes: keep it as this upload, or publish the file again as a new item.
+ */
+export const decideLookalikeSchema = z.object({ jobId, choice: z.enum(['keep', 'publish-again']) }).strict()
 
 /** What an Undo did: the job was taken out before anything was sent, or it had started already. */
 export interface UndoResult {

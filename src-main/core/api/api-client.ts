@@ -59,6 +59,8 @@ export type ApiClient = ReturnType<typeof referenceOperations> &
     readonly uploadLimitBytes: number | undefined
     /** The last quota the service reported for a kind, if any. */
     quota(docType: DocType): Quota | undefined
+    /** Server time − local time as learned from Date headers ([low, high] ms), or null while unknown. */
+    serverClockSkew(): { low: number; high: number } | null
     close(): Promise<void>
   }
 
@@ -80,6 +82,7 @@ function gapReporter(log: Logger | undefined): GapReporter {
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const ownsNetwork = options.network === undefined
   const network = options.network ?? createNetwork()
+  const limiter = options.limiter ?? limiterForKey(options.apiKey)
   const context = createApiContext({
     baseUrl: options.baseUrl ?? DEFAULT_BASE_URL,
     documentUrl: options.documentUrl || undefined,
@@ -95,7 +98,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     exchange: {
       apiKey: options.apiKey,
       network,
-      limiter: options.limiter ?? limiterForKey(options.apiKey),
+      limiter,
       userAgent: options.userAgent ?? 'FlipDrop',
       requestTimeoutMs: options.requestTimeoutMs ?? 30_000,
       retries: options.retries ?? 3,
@@ -116,6 +119,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       return context.uploadLimit.bytes
     },
     quota: (docType) => context.quotas[docType],
+    serverClockSkew: () => limiter.clockSkew,
     async close() {
       if (ownsNetwork) await network.close()
     }

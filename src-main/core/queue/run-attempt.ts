@@ -28,6 +28,12 @@ export interface AttemptContext {
   hashFile: typeof HashFile
   /** Remembers which item this content became, for "same content" offers. */
   published(job: JobRecord): Promise<void>
+  /**
+   * Records, durably and apart from the queue, the item a create's answer named, with the
+   * SHA-256 of the bytes sent (null for a link): no later lookup takes it for another upload,
+   * and the content counts as published from now on, before any check.
+   */
+  made(job: JobRecord, sha256: string | null): Promise<void>
 }
 
 /** How an attempt ended without throwing: published, to run again at once, or settled by a lookup. */
@@ -109,6 +115,7 @@ export async function runAttempt(start: JobRecord, ctx: AttemptContext): Promise
   const target = job.kind === 'replace' ? job.targetItemId : (job.result?.itemId ?? null)
   job = await ctx.save({ ...job, state: 'uploading', failure: null, inDoubtSince: replacing ? null : Date.now() })
   const sent = createHash('sha256')
+  let sentSha256: string | null = null
   const options = {
     signal: ctx.signal,
     onProgress: ({ sent: bytes, total }: { sent: number; total: number }) => ctx.onProgress(bytes, total),
@@ -138,9 +145,15 @@ export async function runAttempt(start: JobRecord, ctx: AttemptContext): Promise
     job = await ctx.save({ ...job, state: 'queued', inDoubtSince: maybe ? job.inDoubtSince : null })
     throw fail(error)
   }
+  if (!replacing) {
+    sentSha256 = job.source.type === 'file' ? sent.digest('hex') : null
+    await ctx.made(job, sentSha256).catch((error: unknown) => {
+      throw fail(error)
+    })
+  }
 
   // Never a mix: if the bytes that went out are not the content we recorded, send again.
-  if (job.source.type === 'file' && sent.digest('hex') !== job.source.sha256) {
+  if (job.source.type === 'file' && (sentSha256 ?? sent.digest('hex')) !== job.source.sha256) {
     const fresh = await ctx.hashFile(job.source.path)
     job = await ctx.save(
       withHistory(

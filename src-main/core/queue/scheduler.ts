@@ -20,6 +20,8 @@ interface Running {
   stopReason?: StopReason
   /** The account it sends for (concurrency is counted per account). */
   accountId: string
+  /** Only a lookup of a finished job (cancelled or failed) that may have made its item. */
+  lookupOnly: boolean
   done: Promise<void>
 }
 
@@ -44,6 +46,8 @@ export interface SchedulerDependencies {
   needIdentity(): void
   save(job: JobRecord): Promise<JobRecord>
   published(job: JobRecord): Promise<void>
+  /** Records the item a create's answer named, with the SHA-256 of what was sent (null for a link). */
+  made(job: JobRecord, sha256: string | null): Promise<void>
   /** The plan's upload limit of an account, when known. */
   limitBytes(accountId: string | null): number | null
   /** Looks up a create in doubt under its account's lock and saves the outcome `settle` makes of it. */
@@ -73,6 +77,30 @@ const startsLater = (job: JobRecord): boolean => job.notBefore !== undefined && 
 /** A cancelled create that may have reached the service: it is looked up so the job can say which. */
 const needsCancelLookup = (job: JobRecord): boolean =>
   job.state === 'cancelled' && job.kind === 'create' && job.inDoubtSince !== null && job.result === null
+
+/**
+ * A failed create that may have reached the service (its tries ran out on answers that could
+ * have come after the item was made: a sign-in page, a cut answer): it is looked up like any
+ * create in doubt, so its content counts as published once found and a new drop of the same
+ * file never makes a second item.
+ */
+const needsFailedLookup = (job: JobRecord): boolean =>
+  job.state === 'failed' && job.kind === 'create' && job.inDoubtSince !== null && job.result === null
+
+/** What a failed job's lookup found: found, it is checked and published; otherwise it stays failed, and says so. */
+function settleFailed(job: JobRecord, found: Reconciled, settleAttempt: (job: JobRecord, found: Reconciled) => JobRecord): JobRecord {
+  switch (found.outcome) {
+    case 'adopt':
+      return withHistory(
+        { ...job, state: 'verifying', failure: null, attempts: 0, inDoubtSince: null, result: { ...found.item, embedUrl: null, pages: null } },
+        `${found.note} It had reached the service after all.`
+      )
+    case 'uncertain-content':
+      return settleAttempt(job, found)
+    default:
+      return withHistory({ ...job, inDoubtSince: null }, found.outcome === 'absent' ? `${found.note} Retry publishes it.` : found.note)
+  }
+}
 
 /** What a cancelled job's lookup found, said in its history. */
 function settleCancelled(job: JobRecord, found: Reconciled): JobRecord {
@@ -197,7 +225,7 @@ export class Scheduler {
       if (this.running.size >= overall) break
       if (this.running.has(job.id)) continue
       if (this.deps.mayRun && !this.deps.mayRun(job)) continue
-      const lookup = needsCancelLookup(job)
+      const lookup = needsCancelLookup(job) || needsFailedLookup(job)
       if (!lookup && (job.paused || (job.state !== 'queued' && job.state !== 'verifying'))) continue
       const wait = this.backoff.get(job.id)
       if (wait && wait.until > now) {
@@ -271,10 +299,10 @@ export class Scheduler {
       .map((job) => job.id)
   }
 
-  private launch(start: JobRecord, access: { client: ApiClient; accountId: string }, cancelLookup: boolean): void {
+  private launch(start: JobRecord, access: { client: ApiClient; accountId: string }, lookupOnly: boolean): void {
     const controller = new AbortController()
     const meter = new ProgressMeter((update) => this.deps.progress(start.id, update))
-    const entry: Running = { controller, meter, accountId: access.accountId, done: Promise.resolve() }
+    const entry: Running = { controller, meter, accountId: access.accountId, lookupOnly, done: Promise.resolve() }
     this.running.set(start.id, entry)
     this.backoff.delete(start.id)
     const { client } = access
@@ -287,8 +315,9 @@ export class Scheduler {
           withHistory({ ...job, accountId: access.accountId }, `Publishes to ${this.deps.describeAccount(access.accountId)}, the account signed in.`)
         )
       }
-      if (cancelLookup) {
-        await this.deps.lookUp(job, client, signal, settleCancelled)
+      if (lookupOnly) {
+        const settle = job.state === 'failed' ? (fresh: JobRecord, found: Reconciled) => settleFailed(fresh, found, this.deps.settleAttemptLookup) : settleCancelled
+        await this.deps.lookUp(job, client, signal, settle)
         return 'settled'
       }
       return runAttempt(job, {
@@ -299,7 +328,8 @@ export class Scheduler {
         lookUp: (doubtful) => this.deps.lookUp(doubtful, client, signal, (fresh, found) => this.deps.settleAttemptLookup(fresh, found)),
         limitBytes: () => this.deps.limitBytes(job.accountId),
         hashFile,
-        published: (done) => this.deps.published(done)
+        published: (done) => this.deps.published(done),
+        made: (created, sha256) => this.deps.made(created, sha256)
       })
     }
     entry.done = work()
@@ -340,6 +370,13 @@ export class Scheduler {
       return
     }
     const next = afterFailure(cause)
+    if (entry.lookupOnly && (next.kind === 'retry' || next.kind === 'final')) {
+      // A finished job's lookup that could not finish: it stays as it was and asks again later, never ending it anew.
+      const attempts = job.attempts + 1
+      this.backoff.set(id, { until: Date.now() + retryDelayMs(Math.min(attempts, 8) - 1), message: next.message })
+      await this.deps.save({ ...job, attempts })
+      return
+    }
     switch (next.kind) {
       case 'offline':
         this.connectivity.reportOffline()

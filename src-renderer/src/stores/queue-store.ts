@@ -236,6 +236,8 @@ export const useQueueStore = defineStore('queue', () => {
     resume: (jobId?: string) => act(uploads().resume(jobId ? { jobId } : {})),
     cancel: (jobId: string) => act(uploads().cancel({ jobId })),
     retry: (jobId: string) => act(uploads().retry({ jobId })),
+    /** An item found for an upload whose answer was lost, stored with other bytes: keep it as this upload, or publish again. */
+    decideLookalike: (jobId: string, choice: 'keep' | 'publish-again') => act(uploads().decideLookalike({ jobId, choice })),
     remove: (jobId: string) => act(uploads().remove({ jobId })),
     move,
     rename: (jobId: string, name: string, title: string) => act(uploads().rename({ jobId, name, title })),
