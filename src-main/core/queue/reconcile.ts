@@ -81,15 +81,34 @@ function earliestOf(job: JobRecord, client: ApiClient): number {
   return sentAt + (skew === null ? -UNKNOWN_SKEW_MS : skew.low)
 }
 
-/** Items with the job's name and kind, created on its host since its create was sent (oldest first). */
+/**
+ * How finely a parsed creation date places the item: list dates name the minute only
+ * (`Mon DD YYYY h:mmAM`), CreatedOnIso the second, `/Date(ms)/` the millisecond. A date on a
+ * whole minute or second is taken as that coarse (an exact one falls there 1 time in 1,000).
+ */
+function precisionOf(ms: number): number {
+  if (ms % MINUTE_MS === 0) return MINUTE_MS
+  return ms % 1_000 === 0 ? 1_000 : 1
+}
+
+/** Where an item's creation lies against the moment the create was sent. */
+function placed(createdMs: number, earliest: number): 'after' | 'before' | 'either' {
+  if (Number.isNaN(createdMs)) return 'either'
+  if (createdMs >= earliest) return 'after'
+  return createdMs + precisionOf(createdMs) <= earliest ? 'before' : 'either'
+}
+
+/**
+ * Items with the job's name and kind, created on its host since its create was sent: first
+ * those surely made after it (oldest first: the first item after the send is the likeliest
+ * to be this one), then those whose date is too coarse to tell (newest first).
+ */
 async function candidatesOf(job: JobRecord, ctx: LookupContext): Promise<Candidate[]> {
   const earliest = earliestOf(job, ctx.client)
-  // A list date names its minute only: an item listed in the minute the create was sent may
-  // be older or newer than it. Those (and only those) are read one by one: get has the instant.
-  const listedMinute = Math.floor(earliest / MINUTE_MS) * MINUTE_MS
   const docType = docTypeOn(job.host)
   const options = { signal: ctx.signal }
-  const found: Candidate[] = []
+  const after: Candidate[] = []
+  const either: Candidate[] = []
   for (let page = 1; page <= MAX_PAGES; page++) {
     const { items, totalRecordCount } = await ctx.client.listItems(
       { search: job.name, sortBy: 'CreatedOn', sortOrder: 'DESC', pageNo: page, pageSize: PAGE_SIZE },
@@ -100,22 +119,29 @@ async function candidatesOf(job: JobRecord, ctx: LookupContext): Promise<Candida
     for (const item of items) {
       if (item.name?.trim() !== job.name.trim()) continue
       let createdMs = item.createdOn === null ? Number.NaN : Date.parse(item.createdOn)
-      if (createdMs < listedMinute) {
+      let where = placed(createdMs, earliest)
+      if (where === 'before') {
         reachedOlder = true
         continue
       }
-      if (Number.isNaN(createdMs) || createdMs < earliest) {
+      if (where === 'either') {
+        // The list's date cannot tell (it names the minute, or the second): get may say more.
         const full = await ctx.client.getItem(item.id, docType, options)
-        createdMs = full.summary.createdOn === null ? Number.NaN : Date.parse(full.summary.createdOn)
+        const exact = full.summary.createdOn === null ? Number.NaN : Date.parse(full.summary.createdOn)
+        if (!Number.isNaN(exact)) {
+          createdMs = exact
+          where = placed(exact, earliest)
+        }
       }
-      // Still no date: it cannot be placed after the create, so it is not taken for it.
-      if (Number.isNaN(createdMs) || createdMs < earliest) continue
       const sameKind = item.docType === null || item.docType === job.docType
-      if (sameKind) found.push({ itemId: item.id, url: item.fullUrl ?? '', createdMs, pages: item.pages })
+      if (where === 'before' || !sameKind) continue
+      const candidate = { itemId: item.id, url: item.fullUrl ?? '', createdMs, pages: item.pages }
+      if (where === 'after') after.push(candidate)
+      else either.push(candidate)
     }
     if (reachedOlder || items.length < PAGE_SIZE || page * PAGE_SIZE >= (totalRecordCount ?? 0)) break
   }
-  return found.sort((a, b) => a.createdMs - b.createdMs)
+  return [...after.sort((a, b) => a.createdMs - b.createdMs), ...either.sort((a, b) => b.createdMs - a.createdMs)]
 }
 
 /** Whether a stored PDF whose bytes differ still looks like this upload in everything else. */

@@ -125,6 +125,8 @@ function settleCancelled(job: JobRecord, found: Reconciled): JobRecord {
 export class Scheduler {
   private readonly running = new Map<string, Running>()
   private readonly backoff = new Map<string, { until: number; message: string }>()
+  /** Lookups of finished jobs that could not finish, per job since this start (their backoff grows with it). */
+  private readonly lookupTries = new Map<string, number>()
   private rateLimitedUntil = 0
   /** The service answered with errors (5xx, unreadable answers) and has not answered well since. */
   private serviceTrouble = false
@@ -206,6 +208,7 @@ export class Scheduler {
   /** Forgets a job's backoff (the user retried it, or it was removed). */
   clearBackoff(id: string): void {
     this.backoff.delete(id)
+    this.lookupTries.delete(id)
   }
 
   /** Starts whatever may start now. */
@@ -372,9 +375,9 @@ export class Scheduler {
     const next = afterFailure(cause)
     if (entry.lookupOnly && (next.kind === 'retry' || next.kind === 'final')) {
       // A finished job's lookup that could not finish: it stays as it was and asks again later, never ending it anew.
-      const attempts = job.attempts + 1
-      this.backoff.set(id, { until: Date.now() + retryDelayMs(Math.min(attempts, 8) - 1), message: next.message })
-      await this.deps.save({ ...job, attempts })
+      const tries = (this.lookupTries.get(id) ?? 0) + 1
+      this.lookupTries.set(id, tries)
+      this.backoff.set(id, { until: Date.now() + retryDelayMs(Math.min(tries, 8) - 1), message: next.message })
       return
     }
     switch (next.kind) {
