@@ -73,6 +73,8 @@ describe('candidates are only items made after this create was sent, and never a
     const firstItem = stateOf(core, firstId)?.result?.itemId
     const itemsBefore = itemsNamed(emulator, 'again on purpose').length
     await core.uploads.clearFinished()
+    // A moment later (well within two minutes; dates the list tells apart), it is published again on purpose.
+    await new Promise((resolve) => setTimeout(resolve, 1_500))
 
     // Published again on purpose; this time the create's answer is lost.
     emulator.faults.add({ route: '/api/create-by-file', kind: 'commit-then-drop', count: 1 })
