@@ -173,9 +173,12 @@ function looksLikeThisUpload(candidate: Candidate, stored: StoredRead, ctx: Look
  */
 export async function findCreatedItem(job: JobRecord, ctx: LookupContext): Promise<Reconciled> {
   const since = job.inDoubtSince ?? job.addedAt
-  const candidates = await candidatesOf(job, ctx)
+  const found = await candidatesOf(job, ctx)
+  // Items other uploads of this data folder made or took are theirs: no sign that this one arrived.
+  const candidates = found.filter((candidate) => !ctx.claimed().has(candidate.itemId))
   if (candidates.length === 0) {
-    return { outcome: 'absent', note: `No item named “${job.name}” was made since this upload started at ${timeOf(since)}; sending it again is safe.` }
+    const others = found.length > 0 ? ' other than by earlier uploads from this computer' : ''
+    return { outcome: 'absent', note: `No item named “${job.name}” was made since this upload started at ${timeOf(since)}${others}; sending it again is safe.` }
   }
   let lookalike: Candidate | null = null
   for (const candidate of candidates) {

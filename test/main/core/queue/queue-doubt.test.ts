@@ -12,6 +12,7 @@ import { newJob } from '../../../../src-main/core/queue/new-job'
 import { openQueueStore } from '../../../../src-main/core/queue/queue-store'
 import { makePdf } from '../../../emulator/fixtures/make-pdf'
 import { startEmulator, type RunningEmulator } from '../../../emulator'
+import { startRewritingProxy } from '../../../support/rewriting-proxy'
 import { createRequests, fastClient, QUEUE_KEY, startQueueCore, waitForQueue, writePdf, type QueueCore } from '../../../support/queue-fixture'
 
 /*
@@ -88,6 +89,45 @@ describe('candidates are only items made after this create was sent, and never a
     const newest = Math.max(...items.map((item) => item.id))
     expect(stateOf(core, secondId)?.result?.itemId).toBe(newest)
     expect(stateOf(core, secondId)?.result?.itemId).not.toBe(firstItem)
+  }, 60_000)
+})
+
+/** Every date the service gives to the minute only, as the spec shows them (`Mon DD YYYY h:mmAM`; get's `/Date(ms)/` floored too). */
+function toTheMinute(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(toTheMinute)
+  if (typeof value !== 'object' || value === null) return value
+  const out: Record<string, unknown> = {}
+  for (const [key, field] of Object.entries(value)) {
+    if (key === 'CreatedOnIso') continue
+    const dotNet = typeof field === 'string' ? /^\/Date\((\d+)\)\/$/.exec(field) : null
+    out[key] = dotNet ? `/Date(${Math.floor(Number(dotNet[1]) / 60_000) * 60_000})/` : toTheMinute(field)
+  }
+  return out
+}
+
+describe('a service that dates items to the minute', () => {
+  it('an item a cleared job made in the same minute is never taken for a later upload whose create never arrived', async () => {
+    const proxy = await startRewritingProxy(emulator.baseUrl, (_path, body) => toTheMinute(body) as Record<string, unknown>)
+    try {
+      const started = await startQueueCore({ baseUrl: proxy.url, documentUrl: emulator.documentUrl }, { settings: { baseUrl: proxy.url, uploadConcurrency: 1 } })
+      cores.push(started)
+      const { core } = started
+      const path = await writePdf(files, 'same minute.pdf', 1)
+      const first = await core.uploads.enqueuePaths({ paths: [path], docType: 'Flipbook', onSameContent: 'new' })
+      const firstId = first.added[0]?.id ?? ''
+      await waitForQueue(core, () => stateOf(core, firstId)?.state === 'done', 20_000)
+      const firstItem = stateOf(core, firstId)?.result?.itemId
+      await core.uploads.clearFinished()
+      // Published again on purpose; this create is cut before the service saw it (nothing made, but in doubt).
+      emulator.faults.add({ route: '/api/create-by-file', kind: 'reset-request', bytes: 100, count: 1 })
+      const second = await core.uploads.enqueuePaths({ paths: [path], docType: 'Flipbook', onSameContent: 'new' })
+      const secondId = second.added[0]?.id ?? ''
+      await waitForQueue(core, () => stateOf(core, secondId)?.state === 'done', 30_000)
+      expect(stateOf(core, secondId)?.result?.itemId).not.toBe(firstItem)
+      expect(itemsNamed(emulator, 'same minute')).toHaveLength(2)
+    } finally {
+      await proxy.close()
+    }
   }, 60_000)
 })
 
