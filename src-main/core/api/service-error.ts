@@ -1,4 +1,5 @@
 import type { Delivery, ServiceErrorKind } from '../../../src-shared/domain/service/errors'
+import { wallTimeOf } from '../clock'
 
 /** Extra facts some errors carry. */
 export interface ServiceErrorDetails {
@@ -56,9 +57,9 @@ export const explain = {
       ? `The file is larger than your plan allows (${formatMb(limitBytes)} MB).`
       : 'The file is larger than your plan allows.',
   rateLimited: (retryAt: number): string =>
-    `The service asked FlipDrop to slow down. It will continue at ${new Date(retryAt).toLocaleTimeString()}.`,
+    `The service asked FlipDrop to slow down. It will continue at ${new Date(wallTimeOf(retryAt)).toLocaleTimeString()}.`,
   rateLimitedWrite: (retryAt: number): string =>
-    `The service asked FlipDrop to slow down, so this was not done. Try again after ${new Date(retryAt).toLocaleTimeString()}.`,
+    `The service asked FlipDrop to slow down, so this was not done. Try again after ${new Date(wallTimeOf(retryAt)).toLocaleTimeString()}.`,
   notFound: (): string => 'This item no longer exists on the service, or it belongs to another account.',
   invalidPdf: (): string => 'The service could not read this file as a PDF.',
   hostNotAllowed: (): string => 'The service refuses to download from that address (private or disallowed host).',

@@ -13,10 +13,8 @@ export function signInFailure(error: unknown): AppError {
       case 'network':
       case 'stalled':
       case 'cancelled':
-        return new AppError(
-          'network',
-          'The service could not be reached. Check your connection and the service address; nothing was saved.'
-        )
+        // The key never reached the service: the connection is the problem, not the key.
+        return new AppError('network', 'FlipDrop can’t reach the service. Check your connection and try again; your key was not checked.')
       case 'rate-limited':
         return new AppError('rate-limited', error.message)
       default:

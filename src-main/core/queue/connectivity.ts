@@ -1,3 +1,5 @@
+import { monotonicNow } from '../clock'
+
 /** Probes the service; resolves when it answered (any answer), rejects when it could not be reached. */
 export type Probe = () => Promise<void>
 
@@ -9,7 +11,7 @@ export interface ConnectivityState {
    * service down). Null while online.
    */
   cause: 'no-network' | 'unreachable' | null
-  /** Epoch ms of the next probe while offline. */
+  /** When the next probe runs while offline, on the core's monotonic clock. */
   nextCheckAt: number | null
 }
 
@@ -95,7 +97,7 @@ export class Connectivity {
 
   private schedule(): void {
     this.clear()
-    this.nextCheckAt = Date.now() + this.delay
+    this.nextCheckAt = monotonicNow() + this.delay
     this.timer = setTimeout(() => void this.check(), this.delay)
     this.timer.unref?.()
   }

@@ -1,6 +1,7 @@
 import { AppError } from '../../../src-shared/contract/errors'
 import type { FailureCode } from '../../../src-shared/domain/queue'
 import { ServiceError } from '../api/service-error'
+import { monotonicNow } from '../clock'
 
 /** What to do after an attempt failed. */
 export type AfterFailure =
@@ -8,7 +9,7 @@ export type AfterFailure =
   | { kind: 'offline' }
   /** The key was refused (401) or there is none: wait for a sign-in, losing nothing. */
   | { kind: 'signed-out' }
-  /** The service asked to slow down: wait until its window resets. */
+  /** The service asked to slow down: wait until its window resets (on the core's monotonic clock). */
   | { kind: 'rate-limited'; until: number }
   /** Worth trying again by itself after a pause (network trouble, stall, 5xx, unreadable answer). */
   | { kind: 'retry'; message: string }
@@ -38,7 +39,7 @@ export function afterFailure(error: unknown): AfterFailure {
     case 'unauthorized':
       return { kind: 'signed-out' }
     case 'rate-limited':
-      return { kind: 'rate-limited', until: error.retryAt ?? Date.now() + 60_000 }
+      return { kind: 'rate-limited', until: error.retryAt ?? monotonicNow() + 60_000 }
     case 'network':
       // Nothing left this machine: the service is out of reach, not this job at fault.
       return error.delivery === 'not-sent' ? { kind: 'offline' } : { kind: 'retry', message: error.message }

@@ -32,6 +32,7 @@ import type { PublishedEntry } from './published-record'
 import type { QueueStore } from './queue-store'
 import { afterFailure } from './retry-policy'
 import { Scheduler, type Access } from './scheduler'
+import { wallNow, wallTimeOf } from '../clock'
 
 export interface UploadQueueDependencies {
   store: QueueStore
@@ -61,6 +62,8 @@ export interface UploadQueueDependencies {
   chooseSavePath?: (defaultName: string) => Promise<string | null>
   /** Whether an item still exists (the library, else the service), so a deleted one is never offered as "already published". */
   itemExists?: (accountId: string, docType: DocType, itemId: number) => Promise<boolean>
+  /** The service answers again after it could not be reached ("Try now", or a check found it): what else waited carries on. */
+  onReachableAgain?: () => void
 }
 
 /** The `uploads` area, plus what the core and the shell need. */
@@ -93,7 +96,8 @@ export interface UploadQueue extends HandlersOf<'uploads'> {
   close(): Promise<void>
 }
 
-const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString())
+/** A monotonic deadline of the scheduler as the wall time it falls at now. */
+const iso = (ms: number | null): string | null => (ms === null ? null : new Date(wallTimeOf(ms)).toISOString())
 
 /** Between tries to learn which account the key belongs to, when the service answered but not with that. */
 const IDENTIFY_RETRY_MS = 5_000
@@ -314,7 +318,10 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
     lookUp: (job, client, signal, settle) => lookups.lookUp(job, client, signal, settle),
     settleAttemptLookup: settleForAttempt,
     describeAccount: whoFor,
-    onOnline: () => void refreshLimits(),
+    onOnline: () => {
+      void refreshLimits()
+      deps.onReachableAgain?.()
+    },
     touched: (ids) => touch(ids),
     progress: (jobId, progress) => deps.emit(contract.uploads.progress, { jobId, ...progress }),
     connectivityChanged: () => deps.emit(contract.uploads.connectivityChanged, connectivity()),
@@ -491,7 +498,7 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
       if (job.kind !== 'replace' || job.state !== 'queued' || !job.paused || scheduler.isRunning(jobId)) {
         throw new AppError('not-allowed', 'Only an update waiting for your confirmation can be confirmed.')
       }
-      const next = withHistory({ ...job, paused: false, notBefore: Date.now() + UNDO_WINDOW_MS }, 'Confirmed; it starts after a short moment in which it can still be undone.')
+      const next = withHistory({ ...job, paused: false, notBefore: wallNow() + UNDO_WINDOW_MS }, 'Confirmed; it starts after a short moment in which it can still be undone.')
       await store.put([next])
       touch([jobId])
       scheduler.pump()
@@ -499,7 +506,7 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
     },
     async undo({ jobId }) {
       const job = find(jobId)
-      const waiting = job.state === 'queued' && job.notBefore !== undefined && job.notBefore > Date.now() && !scheduler.isRunning(jobId)
+      const waiting = job.state === 'queued' && scheduler.startsLater(job) && !scheduler.isRunning(jobId)
       if (!waiting) return { undone: false, reason: 'It has already started; cancel it instead.' }
       await store.remove([jobId])
       touch([], { removed: [jobId] })

@@ -252,7 +252,11 @@ export function createServiceConnection(deps: ServiceConnectionDependencies): Se
     },
     network: () => network,
     trial(key, overrides) {
-      return makeClient({ apiKey: key, ...endpoints(overrides), network, zone, log: deps.log, retries: 1 })
+      const at = endpoints(overrides)
+      // A check at the addresses in use tells the one status too; one at addresses being tried says nothing of them.
+      const sameService = at.baseUrl === built.baseUrl && at.documentUrl === built.documentUrl
+      const reachable = (answered: boolean): void => reachableListeners.forEach((listener) => listener(answered))
+      return makeClient({ apiKey: key, ...at, network, zone, log: deps.log, retries: 1, ...(sameService ? { onReachable: reachable } : {}) })
     },
     reconfigure() {
       const previous = network
