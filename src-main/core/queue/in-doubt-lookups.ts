@@ -170,6 +170,9 @@ async function readOrWait(read: () => Promise<HashedDownload>, signal: AbortSign
   }
 }
 
+/** What the designer decides about an item that matches in all but its stored bytes. */
+const LOOKALIKE_QUESTION = 'Keep it as this upload, or publish again?'
+
 /** The history line and record of a lookup's outcome, for an attempt that goes on afterwards. */
 export function settleForAttempt(job: JobRecord, found: Reconciled): JobRecord {
   switch (found.outcome) {
@@ -187,7 +190,8 @@ export function settleForAttempt(job: JobRecord, found: Reconciled): JobRecord {
         },
         found.note
       )
-    case 'uncertain-content':
+    case 'uncertain-content': {
+      const message = `${found.note} ${LOOKALIKE_QUESTION}`
       return withHistory(
         {
           ...job,
@@ -195,9 +199,10 @@ export function settleForAttempt(job: JobRecord, found: Reconciled): JobRecord {
           inDoubtSince: null,
           lookalike: found.item,
           // No Retry here: sending again while that item may be this upload could make a duplicate.
-          failure: { message: found.note, retryable: false, code: 'uncertain-content' }
+          failure: { message, retryable: false, code: 'uncertain-content' }
         },
-        found.note
+        message
       )
+    }
   }
 }

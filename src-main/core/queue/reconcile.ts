@@ -202,7 +202,7 @@ export async function findCreatedItem(job: JobRecord, ctx: LookupContext): Promi
     return {
       outcome: 'uncertain-content',
       item: { itemId: lookalike.itemId, url: lookalike.url },
-      note: `A ${kind} named “${job.name}” was made at ${timeOf(lookalike.createdMs)} while this upload's answer was lost, but its stored PDF is not byte-for-byte ${what}. Keep it as this upload, or publish again?`
+      note: `A ${kind} named “${job.name}” was made at ${timeOf(lookalike.createdMs)} while this upload's answer was lost, but its stored PDF is not byte-for-byte ${what}.`
     }
   }
   const many = candidates.length > 1

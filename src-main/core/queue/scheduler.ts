@@ -110,6 +110,7 @@ function settleCancelled(job: JobRecord, found: Reconciled): JobRecord {
       `It had already reached the service before it was stopped: “${job.name}” is in your library.`
     )
   }
+  if (found.outcome === 'uncertain-content') return withHistory(done, `${found.note} It was cancelled, so FlipDrop left that item as it is.`)
   return withHistory(done, found.outcome === 'absent' ? 'Nothing was published.' : `Nothing was published from this file. ${found.note}`)
 }
 

@@ -245,10 +245,15 @@ class JournalRecordLog<Snapshot, Entry> implements RecordLog<Snapshot, Entry> {
     const line = encodeJsonRecord(`{"format":1,"seq":${coveredSeq},"gen":${gen},"snapshot":${body}}`)
     // The current snapshot becomes the previous one (a rename: no bytes written), and the
     // journals since it stay, so a damaged new snapshot can be rebuilt without loss.
-    const previousGen = this.#snapshotGen
-    if (previousGen !== null) {
-      await rename(join(this.#dir, SNAPSHOT_FILE), join(this.#dir, PREVIOUS_SNAPSHOT_FILE))
-      this.#snapshotGen = null
+    let previousGen: number | null = null
+    if (this.#snapshotGen !== null) {
+      try {
+        await rename(join(this.#dir, SNAPSHOT_FILE), join(this.#dir, PREVIOUS_SNAPSHOT_FILE))
+        previousGen = this.#snapshotGen
+        this.#snapshotGen = null
+      } catch {
+        // Held open (a scanner on Windows): the new snapshot replaces it, and no journal goes this time.
+      }
     }
     await writeFileDurably(join(this.#dir, SNAPSHOT_FILE), line, { mode: RECORD_FILE_MODE })
     this.#snapshotGen = gen
