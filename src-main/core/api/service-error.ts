@@ -39,6 +39,7 @@ export class ServiceError extends Error {
   get transient(): boolean {
     return (
       this.kind === 'network' ||
+      this.kind === 'portal' ||
       this.kind === 'stalled' ||
       this.kind === 'rate-limited' ||
       this.kind === 'protocol' ||
@@ -73,6 +74,8 @@ export const explain = {
   service: (serviceMessage: string): string => `The service said: ${serviceMessage}`,
   serverFailure: (status: number): string => `The service had a problem (HTTP ${status}). Try again shortly.`,
   network: (): string => 'The service could not be reached. Check your internet connection.',
+  portal: (): string =>
+    'A sign-in page is in the way: hotel or office Wi-Fi? Sign in to the network in your browser; FlipDrop goes on by itself once the service answers.',
   stalled: (seconds: number): string => `The upload stopped moving for ${seconds} seconds and was stopped.`,
   noAnswer: (seconds: number): string => `The service did not answer within ${seconds} seconds.`,
   noAnswerAfterTries: (seconds: number, tries: number): string => `The service did not answer: FlipDrop waited ${seconds} seconds in all, over ${tries} tries.`,

@@ -30,6 +30,12 @@ export function interruptionOf(error: unknown): Interruption {
           message: 'Offline: the service cannot be reached. The library shows what was synced and finishes when the connection is back.',
           retryAt: null
         }
+      case 'portal':
+        return {
+          reason: 'network',
+          message: 'A sign-in page is in the way (hotel or office Wi-Fi?). The library shows what was synced and finishes once the service answers.',
+          retryAt: null
+        }
       case 'rate-limited': {
         const retryAt = error.retryAt ?? monotonicNow() + 60_000
         return { reason: 'rate-limited', message: `The service asked FlipDrop to slow down; the library sync continues at ${time(retryAt)}.`, retryAt }

@@ -1,6 +1,6 @@
 import { UNDO_WINDOW_MS, type JobProgress } from '../../../src-shared/domain/queue'
 import type { ApiClient } from '../api/api-client'
-import { ServiceError } from '../api/service-error'
+import { ServiceError, explain } from '../api/service-error'
 import { monotonicNow, monotonicOfWall, wallTimeOf, watchWallSteps } from '../clock'
 import type { Logger } from '../log'
 import { Connectivity } from './connectivity'
@@ -166,7 +166,11 @@ export class Scheduler {
     // Who the key belongs to cannot be asked offline: being offline is the reason then.
     if ('hold' in access && (access.hold.reason !== 'identifying' || connectivity.online)) return access.hold
     if (!connectivity.online) {
-      return { reason: 'offline', message: 'The service cannot be reached; uploads start by themselves when it can.', until: connectivity.nextCheckAt }
+      const message =
+        connectivity.cause === 'portal'
+          ? explain.portal()
+          : 'The service cannot be reached; uploads start by themselves when it can.'
+      return { reason: 'offline', message, until: connectivity.nextCheckAt }
     }
     if ('hold' in access) return access.hold
     if (this.rateLimitedUntil > monotonicNow()) {
@@ -415,7 +419,7 @@ export class Scheduler {
     }
     switch (next.kind) {
       case 'offline':
-        this.connectivity.reportOffline()
+        this.connectivity.reportOffline(next.cause)
         return
       case 'signed-out':
         // The auth service drops the client on a 401; the job simply waits for a new key.

@@ -108,6 +108,8 @@ const IDENTIFY_WAIT_MS = 3_000
 const NO_ACCOUNT = 'Sign in first: FlipDrop publishes to the account you are signed in to. Nothing was queued.'
 const NO_ACCOUNT_OFFLINE =
   'The service cannot be reached, so FlipDrop cannot check which account your API key belongs to, and it never guesses. Nothing was queued; try again once the service can be reached.'
+const NO_ACCOUNT_PORTAL =
+  'A sign-in page is in the way (hotel or office Wi-Fi?), so FlipDrop cannot check which account your API key belongs to, and it never guesses. Nothing was queued; sign in to the network in your browser, then try again.'
 
 /**
  * The upload queue: offline-safe, crash-safe, never a duplicate. Jobs live in a journal on
@@ -212,7 +214,12 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
   function confirmIdentity(): Promise<void> {
     if (!connection.confirming) return Promise.resolve()
     // Offline already: the probe asks when the service is back; nobody waits for retries here.
-    if (!scheduler.connectivity.state.online) return Promise.reject(new ServiceError('network', explain.network(), { delivery: 'not-sent' }))
+    const { online, cause } = scheduler.connectivity.state
+    if (!online) {
+      // Said as what keeps the service away now (a sign-in page stays a sign-in page).
+      const why = cause === 'portal' ? new ServiceError('portal', explain.portal(), { delivery: 'not-sent' }) : new ServiceError('network', explain.network(), { delivery: 'not-sent' })
+      return Promise.reject(why)
+    }
     identifying ??= connection.identify(null, { retries: 0 }).finally(() => {
         identifying = null
       })
@@ -224,7 +231,8 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
   function needIdentity(): void {
     if (identifying || identifyTimer || closed) return
     confirmIdentity().catch((error: unknown) => {
-      if (afterFailure(error).kind === 'offline') return scheduler.connectivity.reportOffline()
+      const next = afterFailure(error)
+      if (next.kind === 'offline') return scheduler.connectivity.reportOffline(next.cause)
       identifyTimer = setTimeout(() => {
         identifyTimer = undefined
         scheduler.pump()
@@ -241,7 +249,8 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
    */
   async function accountForNewWork(): Promise<string | null> {
     const asked = confirmIdentity().catch((error: unknown) => {
-      if (afterFailure(error).kind === 'offline') scheduler.connectivity.reportOffline()
+      const next = afterFailure(error)
+      if (next.kind === 'offline') scheduler.connectivity.reportOffline(next.cause)
     })
     let timer: ReturnType<typeof setTimeout> | undefined
     const enough = new Promise<void>((resolve) => (timer = setTimeout(resolve, IDENTIFY_WAIT_MS)))
@@ -262,6 +271,7 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
     const accountId = await accountForNewWork()
     if (accountId === null) {
       // A key is in use but the service could not be asked whose it is: say that, not "sign in".
+      if (connection.connected && scheduler.connectivity.state.cause === 'portal') throw new AppError('portal', NO_ACCOUNT_PORTAL)
       if (connection.connected) throw new AppError('network', NO_ACCOUNT_OFFLINE)
       throw new AppError('signed-out', NO_ACCOUNT)
     }
@@ -405,10 +415,10 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
 
   // Every feature's requests tell the one status: a library sync or an account read that could
   // not leave this machine shows the strip too, and any answer clears it.
-  const stopReachable = connection.onReachable((reachable) => {
+  const stopReachable = connection.onReachable((reachable, why) => {
     if (closed) return
     if (reachable) scheduler.connectivity.reportOnline()
-    else scheduler.connectivity.reportOffline()
+    else scheduler.connectivity.reportOffline(why ?? 'unreachable')
   })
   // A quota reported by a client is its confirmed account's (creates run only once confirmed).
   const stopQuota = connection.onQuota((quota, accountId) => {
