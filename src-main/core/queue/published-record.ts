@@ -58,12 +58,28 @@ export async function openPublishedRecord(dir: string): Promise<{ record: Publis
   const log: RecordLog<PublishedSnapshot, PublishedEntry> = opened.log
   const entries: PublishedEntry[] = []
   const seen = new Set<string>()
+  // Indexes, so a drop of 10,000 files and every lookup ask in constant time, not over every entry.
+  /** account|sha256 → items newest first (one per item). */
+  const byContent = new Map<string, PublishedItem[]>()
+  /** account|host → itemId → the jobs that made or took it (null: unknown, from an earlier FlipDrop). */
+  const byItem = new Map<string, Map<number, Set<string | null>>>()
   const keyOf = (entry: PublishedEntry): string => `${entry.account}|${entry.host}|${entry.itemId}|${entry.sha256 ?? ''}|${entry.jobId ?? ''}`
   const add = (entry: PublishedEntry): boolean => {
     const key = keyOf(entry)
     if (seen.has(key)) return false
     seen.add(key)
     entries.push(entry)
+    if (entry.sha256 !== null) {
+      const contentKey = `${entry.account}|${entry.sha256}`
+      const items = (byContent.get(contentKey) ?? []).filter((item) => item.itemId !== entry.itemId)
+      byContent.set(contentKey, [{ itemId: entry.itemId, name: entry.name, url: entry.url, docType: entry.docType, at: entry.at }, ...items])
+    }
+    const hostKey = `${entry.account}|${entry.host}`
+    const items = byItem.get(hostKey) ?? new Map<number, Set<string | null>>()
+    byItem.set(hostKey, items)
+    const jobs = items.get(entry.itemId) ?? new Set<string | null>()
+    items.set(entry.itemId, jobs)
+    jobs.add(entry.jobId)
     return true
   }
   for (const entry of opened.snapshot?.entries ?? []) add(entry)
@@ -77,35 +93,21 @@ export async function openPublishedRecord(dir: string): Promise<{ record: Publis
   }
 
   const record: PublishedRecord = {
-    published(account, sha256) {
-      const items: PublishedItem[] = []
-      for (let index = entries.length - 1; index >= 0; index--) {
-        const entry = entries[index] as PublishedEntry
-        if (entry.account !== account || entry.sha256 !== sha256 || items.some((item) => item.itemId === entry.itemId)) continue
-        items.push({ itemId: entry.itemId, name: entry.name, url: entry.url, docType: entry.docType, at: entry.at })
-      }
-      return items
-    },
+    published: (account, sha256) => byContent.get(`${account}|${sha256}`) ?? [],
     madeByOthers(account, host, exceptJob) {
       const ids = new Set<number>()
-      const own = new Set<number>()
-      for (const entry of entries) {
-        if (entry.account !== account || entry.host !== host) continue
-        if (entry.jobId === exceptJob) own.add(entry.itemId)
-        else ids.add(entry.itemId)
-      }
-      // An item this job took itself stays its own, whatever else was recorded about it.
-      for (const id of own) ids.delete(id)
+      // An item this job made or took itself stays its own, whatever else was recorded about it.
+      for (const [itemId, jobs] of byItem.get(`${account}|${host}`) ?? []) if (!jobs.has(exceptJob)) ids.add(itemId)
       return ids
     },
     record: (entry) => write([entry]),
     async importIndex(index, hostOf) {
       const fresh: PublishedEntry[] = []
-      for (const [account, byContent] of Object.entries(index)) {
-        for (const [sha256, items] of Object.entries(byContent)) {
+      for (const [account, contents] of Object.entries(index)) {
+        for (const [sha256, items] of Object.entries(contents)) {
+          const known = new Set((byContent.get(`${account}|${sha256}`) ?? []).map((item) => item.itemId))
           for (const item of items) {
-            const known = entries.some((entry) => entry.account === account && entry.itemId === item.itemId && entry.sha256 === sha256)
-            if (!known) fresh.push({ account, host: hostOf(item.docType), sha256, ...item, by: 'earlier', jobId: null })
+            if (!known.has(item.itemId)) fresh.push({ account, host: hostOf(item.docType), sha256, ...item, by: 'earlier', jobId: null })
           }
         }
       }

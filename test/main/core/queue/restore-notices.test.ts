@@ -247,3 +247,22 @@ describe('a damaged queue snapshot loses nothing it can keep', () => {
     expect(restored.notices[0]).toContain('Not published yet and not restored: https://example.com/published.pdf, https://example.com/waiting.pdf, https://example.com/recent.pdf.')
   })
 })
+
+describe('what an earlier FlipDrop recorded as published inside the queue', () => {
+  it('moves to the published record once, and is never adopted by a lookup', async () => {
+    const { openRecordLog } = await import('../../../../src-main/core/storage/record-log')
+    const { parseQueueEntry, parseQueueSnapshot } = await import('../../../../src-main/core/queue/queue-journal')
+    const old = await openRecordLog({ dir, parseSnapshot: parseQueueSnapshot, parseEntry: parseQueueEntry })
+    const item = { itemId: 1009, name: 'old brochure', url: 'https://example.com/view/1009', docType: 'Document' as const, at: 5 }
+    await old.log.append([{ type: 'published', account: 'user-7', sha256: 'd'.repeat(64), item }])
+    await old.log.close()
+
+    const first = await open()
+    expect(first.store.published('user-7', 'd'.repeat(64))).toEqual([item])
+    expect(first.store.madeByOthers('user-7', 'document', 'any job')).toEqual(new Set([1009]))
+    await first.store.close()
+    left.splice(0)
+    const again = await open()
+    expect(again.store.published('user-7', 'd'.repeat(64))).toEqual([item])
+  })
+})
