@@ -197,7 +197,8 @@ export async function createCore(config: CoreConfig, log: Logger): Promise<Core>
     })
     let libraryRef: LibraryService | null = null
     let settingsRef: SettingsService | null = null
-    const queueStore = await openQueueStore(join(config.userDataDir, 'queue'))
+    // What was published is kept beside the queue, not in it: clearing or losing the queue keeps it.
+    const queueStore = await openQueueStore(join(config.userDataDir, 'queue'), { publishedDir: join(config.userDataDir, 'published') })
     opened.push(queueStore.store)
     for (const notice of queueStore.notices) log.warn(notice)
     const uploads = createUploadQueue({

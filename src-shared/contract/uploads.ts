@@ -7,6 +7,7 @@ import {
   enqueueUrlSchema,
   chooseAccountSchema,
   jobRefSchema,
+  decideLookalikeSchema,
   moveJobSchema,
   pdfRangeSchema,
   optionalJobRefSchema,
@@ -58,6 +59,8 @@ export const uploads = {
   chooseAccount: invoke<JobView>()('uploads:chooseAccount', chooseAccountSchema),
   /** A replace whose item no longer exists, published as a new item instead (same file, a new link). */
   publishAsNew: invoke<EnqueueResult>()('uploads:publishAsNew', jobRefSchema),
+  /** Keeps the item found for an upload whose answer was lost (stored bytes differ), or publishes the file again. */
+  decideLookalike: invoke<JobView>()('uploads:decideLookalike', decideLookalikeSchema),
   /** "Try now": asks the service at once and retries at once what waits after its errors. */
   checkNow: invoke<Connectivity>()('uploads:checkNow', z.undefined()),
   /** Reads the plan's quota and limits again (the window came to the front, a sync ended). */

@@ -58,6 +58,11 @@ export const FAILURE_CODES = [
   'unreachable',
   /** A create may have reached the service, and what is there does not match the file: the user decides. */
   'uncertain',
+  /**
+   * A create may have reached the service, and an item matching it in all but its stored bytes
+   * is there: the user keeps it as this upload or publishes again (a bare Retry could duplicate it).
+   */
+  'uncertain-content',
   /** Documents need the document host. */
   'document-host-missing',
   /** The service said no for another reason (its own words are in the message). */
@@ -309,6 +314,11 @@ export const replaceSchema = z
 
 export const jobRefSchema = z.object({ jobId }).strict()
 
+/**
+ * The user's answer for an item that matches an upload whose answer was lost in all but its
+ * stored bytes: keep it as this upload, or publish the file again as a new item.
+ */
+export const decideLookalikeSchema = z.object({ jobId, choice: z.enum(['keep', 'publish-again']) }).strict()
 /** A job added before accounts were kept apart, given to one of the signed-in accounts. */
 export const chooseAccountSchema = z.object({ jobId, accountId: z.string().min(1).max(200) }).strict()
 

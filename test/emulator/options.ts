@@ -60,6 +60,12 @@ export const emulatorOptionsSchema = z
      * can share an ID and each host serves only its own. Off: one ID space for both hosts.
      */
     separateHostIds: z.boolean().default(false),
+    /**
+     * Store each created item's PDF with a few bytes added after its end (as a service that
+     * rewrites uploads might), pages unchanged: the stored PDF is then not byte for byte the
+     * one sent (assumption `A-stored-bytes`). Off: stored exactly as sent.
+     */
+    rewriteStoredPdf: z.boolean().default(false),
     /** Files up to this size are opened with pdf.js (and wraps merged with pdf-lib); bigger ones are judged while streaming. */
     pdfLibMaxMb: z.number().positive().default(16),
     /** Body size cap of form (non-file) requests, in KiB. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Connectivity, JobView } from '../../src-shared/domain/queue'
-import { metaLine, primaryAction, reasonLine, stateWord } from '../../src-renderer/src/publish/job-text'
+import { canRetry, metaLine, primaryAction, reasonLine, stateWord } from '../../src-renderer/src/publish/job-text'
 import { displayOrder, mainIndexFor } from '../../src-renderer/src/publish/reorder'
 import { fileJob, urlJob } from '../main/shell/queue-views'
 
@@ -67,6 +67,10 @@ describe('what a row reads at a glance', () => {
     expect(primaryAction(gone)).toBe('publish-as-new')
     expect(primaryAction({ ...fileJob('a', 'failed'), failure: { message: 'later', retryable: true, code: 'unreachable' } })).toBe('retry')
     expect(primaryAction(fileJob('a', 'failed'))).toBeNull()
+    // An item found that may be this upload (stored bytes differ): keep it, never a bare Retry.
+    const lookalike: JobView = { ...fileJob('a', 'failed'), failure: { message: 'found', retryable: false, code: 'uncertain-content' } }
+    expect(primaryAction(lookalike)).toBe('keep-found')
+    expect(canRetry(lookalike)).toBe(false)
     expect(primaryAction({ ...fileJob('a', 'queued', { paused: true }), kind: 'replace' })).toBe('review')
     expect(primaryAction(waiting('undo-window', '', '2026-01-01T10:00:07Z'))).toBe('undo')
     expect(primaryAction(fileJob('a', 'queued', { paused: true }))).toBe('resume')

@@ -5,6 +5,7 @@ import type { Envelope } from '../../src-shared/contract/errors'
 import type { LinksView } from '../../src-shared/domain/links'
 import type { EnqueueResult, JobView, SameContentOffer } from '../../src-shared/domain/queue'
 import ActionMenu from '../../src-renderer/src/components/publish/ActionMenu.vue'
+import JobActions from '../../src-renderer/src/components/publish/JobActions.vue'
 import KeepUpdatedSwitch from '../../src-renderer/src/components/publish/KeepUpdatedSwitch.vue'
 import { useLinksStore } from '../../src-renderer/src/stores/links-store'
 import { usePublishStore } from '../../src-renderer/src/stores/publish-store'
@@ -202,5 +203,34 @@ describe('pasting on the publish view', () => {
     await settle()
     expect(event.defaultPrevented).toBe(true)
     expect((view.find('#source-url').element as HTMLInputElement).value).toBe('https://example.com/catalogue.pdf')
+  })
+})
+
+describe('an item found that may be this upload, stored with other bytes', () => {
+  it('the row offers "Keep it" and, in its menu, "Publish again"; never Retry', async () => {
+    const found: JobView = {
+      ...fileJob('job-found', 'failed', { name: 'brochure' }),
+      failure: { message: 'A flipbook named “brochure” was made … Keep it as this upload, or publish again?', retryable: false, code: 'uncertain-content' }
+    }
+    const main = answering((channel) => (channel === 'uploads:decideLookalike' ? { ok: true, value: found } : undefined))
+    await useQueueStore().load()
+    wrapper = mount(JobActions, { attachTo: document.body, props: { job: found, movable: false, historyOpen: false } })
+    await settle()
+    const keep = document.querySelector<HTMLButtonElement>('button[aria-label="Keep the item found as the upload of brochure"]')
+    expect(keep?.textContent?.trim()).toBe('Keep it')
+    keep?.click()
+    await settle()
+    expect(main.calls.filter((call) => call.channel === 'uploads:decideLookalike').map((call) => call.input)).toEqual([{ jobId: 'job-found', choice: 'keep' }])
+    document.querySelector<HTMLButtonElement>('button[aria-label="More actions for brochure"]')?.click()
+    await settle()
+    const entries = [...document.querySelectorAll<HTMLElement>('[role="menuitem"]')].map((item) => item.textContent?.trim())
+    expect(entries).toContain('Publish again')
+    expect(entries).not.toContain('Retry')
+    ;[...document.querySelectorAll<HTMLElement>('[role="menuitem"]')].find((item) => item.textContent?.trim() === 'Publish again')?.click()
+    await settle()
+    expect(main.calls.filter((call) => call.channel === 'uploads:decideLookalike').map((call) => call.input)).toEqual([
+      { jobId: 'job-found', choice: 'keep' },
+      { jobId: 'job-found', choice: 'publish-again' }
+    ])
   })
 })

@@ -65,6 +65,8 @@ export type ApiClient = ReturnType<typeof referenceOperations> &
     readonly uploadLimitBytes: number | undefined
     /** The last quota the service reported for a kind, if any. */
     quota(docType: DocType): Quota | undefined
+    /** Server time − local time as learned from Date headers ([low, high] ms), or null while unknown. */
+    serverClockSkew(): { low: number; high: number } | null
     close(): Promise<void>
   }
 
@@ -86,6 +88,7 @@ function gapReporter(log: Logger | undefined): GapReporter {
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const ownsNetwork = options.network === undefined
   const network = options.network ?? createNetwork()
+  const limiter = options.limiter ?? limiterForKey(options.apiKey)
   const timeouts = scaleTimeouts(
     {
       requestMs: options.requestTimeoutMs ?? DEFAULT_CLIENT_TIMEOUTS.requestMs,
@@ -112,7 +115,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     exchange: {
       apiKey: options.apiKey,
       network,
-      limiter: options.limiter ?? limiterForKey(options.apiKey),
+      limiter,
       userAgent: options.userAgent ?? 'FlipDrop',
       requestTimeoutMs: timeouts.requestMs,
       retries: options.retries ?? 3,
@@ -133,6 +136,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       return context.uploadLimit.bytes
     },
     quota: (docType) => context.quotas[docType],
+    serverClockSkew: () => limiter.clockSkew,
     async close() {
       if (ownsNetwork) await network.close()
     }

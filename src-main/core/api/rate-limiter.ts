@@ -106,6 +106,14 @@ export class RateLimiter {
     }
   }
 
+  /**
+   * What the Date headers taught about the server's clock: server time − local time lies
+   * within [low, high] ms; null before any answer carried a Date.
+   */
+  get clockSkew(): { low: number; high: number } | null {
+    return Number.isFinite(this.skewLow) && Number.isFinite(this.skewHigh) ? { low: this.skewLow, high: this.skewHigh } : null
+  }
+
   /** Latest local time at which the server clock can reach `serverMs`. */
   private toLocalLatest(serverMs: number): number {
     return serverMs - (Number.isFinite(this.skewLow) ? this.skewLow : 0)

@@ -2,15 +2,20 @@ import { stat } from 'node:fs/promises'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { docTypeOn } from '../../../src-shared/domain/service/item'
 import type { ApiClient } from '../api/api-client'
-import { hashDownload } from '../api/http/hash-download'
+import { hashDownload, type HashedDownload } from '../api/http/hash-download'
 import type { Network } from '../api/http/network'
+import { ServiceError } from '../api/service-error'
 import { hashFile } from './intake/hash-file'
 import { withHistory, type JobRecord } from './job-record'
-import { findCreatedItem, type LookupContext } from './reconcile'
+import { findCreatedItem, type LookupContext, type Reconciled, type StoredRead } from './reconcile'
 
 /** What the lookups need from the queue around them. */
 export interface InDoubtLookupsDependencies {
   jobs(): readonly JobRecord[]
+  /** Items of the job's account and host that other jobs of this data folder made or took, cleared ones included. */
+  madeByOthers(job: JobRecord): ReadonlySet<number>
+  /** Records, apart from the queue, that a lookup took an item for this job (after the job was saved). */
+  adopted(job: JobRecord, sha256: string): Promise<void>
   /** The connections the client uses (proxy, trusted roots), for reading stored PDFs back. */
   network(): Network
   /** The plan's upload limit for an account, when known: the most a link's PDF may be. */
@@ -54,7 +59,7 @@ export class InDoubtLookups {
     job: JobRecord,
     client: ApiClient,
     signal: AbortSignal,
-    settle: (job: JobRecord, found: Awaited<ReturnType<typeof findCreatedItem>>) => JobRecord
+    settle: (job: JobRecord, found: Reconciled) => JobRecord
   ): Promise<JobRecord> {
     const lane = `${job.accountId ?? ''}|${job.host}`
     const previous = this.chains.get(lane) ?? Promise.resolve()
@@ -71,7 +76,9 @@ export class InDoubtLookups {
       }
       // The freshest record: the job may have been renamed or paused while this waited its turn.
       const current = this.deps.jobs().find((entry) => entry.id === job.id) ?? job
-      return this.deps.save(settle(current, found))
+      const saved = await this.deps.save(settle(current, found))
+      if (found.outcome === 'adopt') await this.deps.adopted(saved, found.sha256)
+      return saved
     })
     const tail = run.catch(() => undefined)
     this.chains.set(lane, tail)
@@ -82,19 +89,24 @@ export class InDoubtLookups {
   }
 
   private async context(job: JobRecord, client: ApiClient, signal: AbortSignal): Promise<LookupContext> {
-    const { expected, maxBytes } = await this.expectedContent(job, signal)
+    const content = await this.expectedContent(job, signal)
     const docType = docTypeOn(job.host)
+    const network = this.deps.network()
     return {
       client,
       signal,
-      expected,
-      storedHash: async (itemId) => {
+      expected: content.expected,
+      expectedPages: content.pages,
+      expectedBytes: content.bytes,
+      storedRead: async (itemId): Promise<StoredRead> => {
         const url = await client.getPdfUrl(itemId, docType, { signal })
-        const read = await hashDownload(url, { network: this.deps.network(), signal, maxBytes })
-        return read.kind === 'hashed' ? read.sha256 : null
+        // Read a little past our size: a rewritten copy of about our size is still worth naming.
+        const maxBytes = Math.max(content.maxBytes * 2, content.maxBytes + 1024 * 1024)
+        const read = await readOrWait(() => hashDownload(url, { network, signal, maxBytes, what: 'The stored PDF' }), signal, storedTrouble(job))
+        return read.kind === 'hashed' ? { sha256: read.sha256, bytes: read.bytes } : { sha256: null, bytes: read.bytes }
       },
       claimed: () => {
-        const ids = new Set<number>()
+        const ids = new Set<number>(this.deps.madeByOthers(job))
         for (const other of this.deps.jobs()) {
           if (other.id === job.id || !other.result || other.kind !== 'create') continue
           if (other.accountId === job.accountId && other.host === job.host) ids.add(other.result.itemId)
@@ -104,14 +116,20 @@ export class InDoubtLookups {
     }
   }
 
-  /** The contents this upload may have sent, and the largest of them. */
-  private async expectedContent(job: JobRecord, signal: AbortSignal): Promise<{ expected: Set<string>; maxBytes: number }> {
+  /** The contents this upload may have sent, the largest of them, and its pages and size when known. */
+  private async expectedContent(
+    job: JobRecord,
+    signal: AbortSignal
+  ): Promise<{ expected: Set<string>; maxBytes: number; pages: number | null; bytes: number | null }> {
     const source = job.source
     if (source.type === 'url') {
       // The service downloaded the link itself: what the link serves now is what it stored.
       const limit = this.deps.limitBytes(job.accountId) ?? UNKNOWN_LIMIT_BYTES
-      const read = await hashDownload(source.url, { network: this.deps.network(), signal, maxBytes: limit })
-      return read.kind === 'hashed' ? { expected: new Set([read.sha256]), maxBytes: read.bytes } : { expected: new Set(), maxBytes: 0 }
+      const network = this.deps.network()
+      const read = await readOrWait(() => hashDownload(source.url, { network, signal, maxBytes: limit, what: 'The PDF at its link' }), signal, sourceTrouble(source.url))
+      return read.kind === 'hashed'
+        ? { expected: new Set([read.sha256]), maxBytes: read.bytes, pages: null, bytes: read.bytes }
+        : { expected: new Set(), maxBytes: 0, pages: null, bytes: null }
     }
     const expected = new Set([source.sha256])
     let maxBytes = source.size
@@ -124,12 +142,39 @@ export class InDoubtLookups {
         maxBytes = Math.max(maxBytes, fresh.size)
       }
     }
-    return { expected, maxBytes }
+    return { expected, maxBytes, pages: source.pages, bytes: source.size }
   }
 }
 
+/** Why a stored PDF could not be read back, in words that name it. */
+const storedTrouble = (job: JobRecord) => (detail: string): string =>
+  `FlipDrop could not read back the PDF the service stored for “${job.name}” to compare it with ${job.source.type === 'file' ? job.source.fileName : 'the PDF at its link'} (${detail}).`
+
+/** Why a link's PDF could not be read to compare it, in words that name the link. */
+const sourceTrouble = (url: string) => (detail: string): string =>
+  `FlipDrop could not read the PDF at ${url} to compare it with what the service stored (${detail}).`
+
+/**
+ * A download a lookup needs (a stored PDF, a link's PDF) that fails is a passing state, never
+ * the job's end: the link's server not answering for a moment, a connection cut mid-read
+ * ("other side closed"). It becomes network trouble, which the queue retries with backoff,
+ * with a message that names the file that could not be read. A stop (cancel, pause) stays one.
+ */
+async function readOrWait(read: () => Promise<HashedDownload>, signal: AbortSignal, words: (detail: string) => string): Promise<HashedDownload> {
+  try {
+    return await read()
+  } catch (error) {
+    if (signal.aborted) throw error
+    const detail = error instanceof Error ? error.message.replace(/\.$/, '') : String(error)
+    throw new ServiceError('network', words(detail), { delivery: 'unknown', cause: error })
+  }
+}
+
+/** What the designer decides about an item that matches in all but its stored bytes. */
+const LOOKALIKE_QUESTION = 'Keep it as this upload, or publish again?'
+
 /** The history line and record of a lookup's outcome, for an attempt that goes on afterwards. */
-export function settleForAttempt(job: JobRecord, found: Awaited<ReturnType<typeof findCreatedItem>>): JobRecord {
+export function settleForAttempt(job: JobRecord, found: Reconciled): JobRecord {
   switch (found.outcome) {
     case 'adopt':
       return withHistory({ ...job, state: 'verifying', inDoubtSince: null, result: { ...found.item, embedUrl: null, pages: null } }, found.note)
@@ -145,5 +190,19 @@ export function settleForAttempt(job: JobRecord, found: Awaited<ReturnType<typeo
         },
         found.note
       )
+    case 'uncertain-content': {
+      const message = `${found.note} ${LOOKALIKE_QUESTION}`
+      return withHistory(
+        {
+          ...job,
+          state: 'failed',
+          inDoubtSince: null,
+          lookalike: found.item,
+          // No Retry here: sending again while that item may be this upload could make a duplicate.
+          failure: { message, retryable: false, code: 'uncertain-content' }
+        },
+        message
+      )
+    }
   }
 }

@@ -43,6 +43,9 @@ export interface IntakeAccount {
  */
 export type AccountFor = () => Promise<IntakeAccount>
 
+/** A failed create whose request may have reached the service: its item may exist (it is being looked up). */
+const mayHaveMadeItem = (job: JobRecord): boolean => job.state === 'failed' && job.kind === 'create' && job.inDoubtSince !== null && job.result === null
+
 /** A file waiting for the user's answer to "same content already published". */
 interface PendingOffer {
   file: FileSource
@@ -160,10 +163,12 @@ export class JobIntake {
     const offers: SameContentOffer[] = []
     if (!hashed.some(isFileSource)) return { jobs, refused: [...refused, ...(hashed as RefusedSource[])], offers }
     const who = await accountFor()
+    // A failed create that may have reached the service holds its content too: it is being
+    // looked up, and publishing the file again could make a second item.
     const queued = new Map(
       this.jobsOf(who.accountId)
-        .filter((job) => !isFinished(job) && job.source.type === 'file')
-        .map((job) => [(job.source as FileSource).sha256, { name: job.name, jobId: job.id }])
+        .filter((job) => (!isFinished(job) || mayHaveMadeItem(job)) && job.source.type === 'file')
+        .map((job) => [(job.source as FileSource).sha256, { name: job.name, jobId: job.id, doubt: isFinished(job) }])
     )
     for (const file of hashed) {
       if (!isFileSource(file)) {
@@ -175,7 +180,9 @@ export class JobIntake {
       const title = (single && input.title) || name
       const waiting = queued.get(file.sha256)
       if (waiting !== undefined) {
-        const reason = `${file.fileName} is already waiting in the queue (as “${waiting.name}”).`
+        const reason = waiting.doubt
+          ? `${file.fileName} was sent before (as “${waiting.name}”) and may already be published; FlipDrop is finding out, so it is not sent again.`
+          : `${file.fileName} is already waiting in the queue (as “${waiting.name}”).`
         refused.push({ source: file.fileName, reason, code: 'already-queued', path: file.path, jobId: waiting.jobId })
         continue
       }
@@ -194,7 +201,7 @@ export class JobIntake {
       if ('reason' in outcome) refused.push(outcome)
       else {
         jobs.push(outcome)
-        queued.set(file.sha256, { name, jobId: outcome.id })
+        queued.set(file.sha256, { name, jobId: outcome.id, doubt: false })
       }
     }
     return { jobs, refused, offers }

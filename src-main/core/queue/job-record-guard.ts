@@ -57,6 +57,10 @@ function isHistory(value: unknown): boolean {
 }
 
 /** Whether `value` is a job record as jobRecordSchema defines it. */
+function isLookalike(value: unknown): boolean {
+  return isRecord(value) && isNumber(value['itemId']) && isString(value['url'])
+}
+
 export function isJobRecord(value: unknown): value is JobRecord {
   if (!isRecord(value)) return false
   return (
@@ -77,6 +81,7 @@ export function isJobRecord(value: unknown): value is JobRecord {
     numberOrNull(value['inDoubtSince']) &&
     (value['notBefore'] === undefined || isNumber(value['notBefore'])) &&
     typeof value['replaceCreated'] === 'boolean' &&
+    (value['lookalike'] === undefined || isLookalike(value['lookalike'])) &&
     isResult(value['result']) &&
     isFailure(value['failure']) &&
     isHistory(value['history'])

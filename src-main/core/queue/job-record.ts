@@ -60,6 +60,11 @@ export const jobRecordSchema = z.object({
   notBefore: z.number().optional(),
   /** A created item must still get the file's current content (it changed while uploading). */
   replaceCreated: z.boolean(),
+  /**
+   * With failure code `uncertain-content`: the item a lookup found that matches in all but its
+   * stored bytes, which the user may keep as this upload. Absent otherwise.
+   */
+  lookalike: z.object({ itemId: z.number(), url: z.string() }).optional(),
   result: z
     .object({ itemId: z.number(), url: z.string(), embedUrl: z.string().nullable(), pages: z.number().nullable() })
     .nullable(),

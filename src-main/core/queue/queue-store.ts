@@ -1,6 +1,10 @@
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { openRecordLog, type RecordLog } from '../storage/record-log'
+import { hostFor, type Host } from '../../../src-shared/domain/service/item'
+import { openRecordLog, type Dropped, type RecordLog } from '../storage/record-log'
+import { openPublishedRecord, type PublishedEntry } from './published-record'
 import { describeDropped } from './restore-notices'
+import { salvageJobs } from './salvage-jobs'
 import type { JobRecord } from './job-record'
 import {
   parseQueueEntry,
@@ -11,6 +15,9 @@ import {
   type QueueSnapshot,
   type StoredLimits
 } from './queue-journal'
+
+const PUBLISHED_DAMAGED =
+  "Part of FlipDrop's record of what was already published could not be read back: a file published before may not be recognised as already published. Check the library before you publish a file again."
 
 /** Journal entries that trigger a compaction, at least (more when the queue is big). */
 const COMPACT_AFTER = 2_000
@@ -27,13 +34,16 @@ export interface QueueStore {
   readonly paused: boolean
   /** An account's plan limits as last learned. */
   limitsOf(account: string): StoredLimits | null
-  /** Items published earlier from the same content, for one account. */
+  /** Items published earlier from the same content, for one account (from the published record, which outlives the queue). */
   published(account: string, sha256: string): PublishedItem[]
+  /** Items of an account and host that jobs of this data folder other than `exceptJob` made or took, cleared jobs included. */
+  madeByOthers(account: string, host: Host, exceptJob: string): ReadonlySet<number>
   put(jobs: readonly JobRecord[]): Promise<void>
   remove(ids: readonly string[]): Promise<void>
   setOrder(ids: readonly string[]): Promise<void>
   setPaused(paused: boolean): Promise<void>
-  recordPublished(account: string, sha256: string, item: PublishedItem): Promise<void>
+  /** Records an item a job made or took, durably, apart from the queue. */
+  recordPublished(entry: PublishedEntry): Promise<void>
   setLimits(account: string, limits: StoredLimits): Promise<void>
   /** Bytes written to disk so far (for the benchmark). */
   readonly bytesWritten: number
@@ -98,8 +108,22 @@ function fromSnapshot(snapshot: QueueSnapshot | null): State {
   return { ...state, paused: snapshot.paused, index: snapshot.index, limits: { ...snapshot.accountLimits } }
 }
 
-/** Opens (or creates) the queue in `dir`, replaying its snapshot and journal. */
-export async function openQueueStore(dir: string): Promise<OpenedQueue> {
+/** Unfinished jobs a damaged snapshot still names that the restore did not bring back: their files or links. */
+async function lostJobs(dir: string, dropped: readonly Dropped[], state: State): Promise<string[]> {
+  const damaged = dropped.find((entry) => entry.reason === 'snapshot')
+  if (!damaged) return []
+  const text = await readFile(join(dir, damaged.file), 'utf8').catch(() => '')
+  return salvageJobs(text)
+    .filter((job) => job.unfinished && !state.jobs.has(job.id))
+    .map((job) => job.label)
+}
+
+/**
+ * Opens (or creates) the queue in `dir`, replaying its snapshot and journal, and the record
+ * of what was published in `publishedDir` (a folder of its own, so losing the queue's files
+ * never loses it; default: inside `dir`).
+ */
+export async function openQueueStore(dir: string, options: { publishedDir?: string } = {}): Promise<OpenedQueue> {
   const opened = await openRecordLog<QueueSnapshot, QueueEntry>({
     dir: join(dir),
     parseSnapshot: parseQueueSnapshot,
@@ -108,6 +132,9 @@ export async function openQueueStore(dir: string): Promise<OpenedQueue> {
   const state = fromSnapshot(opened.snapshot)
   for (const entry of opened.entries) apply(state, entry)
   const log: RecordLog<QueueSnapshot, QueueEntry> = opened.log
+  const { record, damaged } = await openPublishedRecord(options.publishedDir ?? join(dir, 'published'))
+  // What an earlier FlipDrop kept inside the queue moves to the record (once; known entries are skipped).
+  await record.importIndex(state.index, hostFor)
 
   const snapshot = (): QueueSnapshot => ({
     version: 1,
@@ -130,7 +157,7 @@ export async function openQueueStore(dir: string): Promise<OpenedQueue> {
   }
 
   // A restore that had to skip records is compacted at once, so the damage is not replayed again.
-  if (opened.dropped.length > 0) await log.compact(snapshot())
+  if (opened.dropped.length > 0 || opened.recoveredFrom !== null) await log.compact(snapshot())
 
   const store: QueueStore = {
     jobs: () => state.order.map((id) => state.jobs.get(id)).filter((job): job is JobRecord => job !== undefined),
@@ -139,22 +166,27 @@ export async function openQueueStore(dir: string): Promise<OpenedQueue> {
       return state.paused
     },
     limitsOf: (account) => state.limits[account] ?? null,
-    published: (account, sha256) => state.index[account]?.[sha256] ?? [],
+    published: (account, sha256) => record.published(account, sha256),
+    madeByOthers: (account, host, exceptJob) => record.madeByOthers(account, host, exceptJob),
     put: (jobs) => write(jobs.map((job) => ({ type: 'put', job }))),
     remove: (ids) => write([{ type: 'remove', ids: [...ids] }]),
     setOrder: (ids) => write([{ type: 'order', ids: [...ids] }]),
     setPaused: (paused) => write([{ type: 'paused', paused }]),
-    recordPublished: (account, sha256, item) => write([{ type: 'published', account, sha256, item }]),
+    recordPublished: (entry) => record.record(entry),
     setLimits: (account, limits) => write([{ type: 'limits', account, limits }]),
     get bytesWritten() {
-      return log.bytesWritten
+      return log.bytesWritten + record.bytesWritten
     },
     async close() {
       await compacting
       // A normal restart then reads one snapshot instead of replaying the journal.
       if (log.entriesSinceCompaction > 0) await log.compact(snapshot())
       await log.close()
+      await record.close()
     }
   }
-  return { store, notices: describeDropped(opened.dropped, { paused: state.paused }) }
+  const lost = await lostJobs(dir, opened.dropped, state)
+  const notices = describeDropped(opened.dropped, { paused: state.paused, recovered: opened.recoveredFrom !== null, lost })
+  if (damaged) notices.push(PUBLISHED_DAMAGED)
+  return { store, notices }
 }

@@ -6,8 +6,10 @@ import type { Dropped } from '../storage/record-log'
  *   before it reads back intact, so the rest is known to be as saved.
  * - a damaged or unreadable middle record was a confirmed change, and what it held cannot be
  *   read: any job may be affected (a job record is whole, but which one it was is unknown).
- * - a damaged snapshot takes everything it held: jobs untouched since it was written, the
- *   order, the queue's pause, and the record of what was published before.
+ * - a damaged snapshot is rebuilt from the previous one and the journals since it, losing
+ *   nothing; only without those does it take what it held: jobs untouched since it was
+ *   written (named, as far as its damaged text still names them), the order and the pause.
+ * The record of what was published lives apart from the queue, so no loss here touches it.
  * "The rest is as saved" is said only when nothing else was lost.
  */
 
@@ -15,15 +17,36 @@ import type { Dropped } from '../storage/record-log'
 export interface RestoredQueue {
   /** Whether the queue is paused after the restore. */
   paused: boolean
+  /** A damaged snapshot was rebuilt whole from the previous one and the changes since. */
+  recovered?: boolean
+  /** Files and links of unfinished jobs a damaged snapshot held that could not be restored. */
+  lost?: readonly string[]
 }
+
+/** At most this many names are listed; the rest are counted. */
+const NAMES_SHOWN = 10
+
+function listed(names: readonly string[]): string {
+  const shown = names.slice(0, NAMES_SHOWN).join(', ')
+  const more = names.length - NAMES_SHOWN
+  return more > 0 ? `${shown} and ${more} more` : shown
+}
+
+const RECOVERED_NOTICE =
+  "FlipDrop could not read the saved upload queue, so it rebuilt it from its earlier copy and every change saved since: nothing was lost. The unreadable copy is kept in FlipDrop's data folder."
+
 
 function plural(count: number, one: string, many: string): string {
   return count === 1 ? one : many
 }
 
 function snapshotNotice(onlyLoss: boolean, queue: RestoredQueue): string {
+  const lost = queue.lost ?? []
   return [
-    'FlipDrop could not read the saved upload queue, so it rebuilt it from the most recent changes only: jobs that had not changed lately may be missing, the order of the jobs may differ, and a file published before may not be recognised as already published.',
+    'FlipDrop could not read the saved upload queue, so it rebuilt it from the most recent changes only: jobs that had not changed lately may be missing, and the order of the jobs may differ.',
+    lost.length > 0
+      ? `Not published yet and not restored: ${listed(lost)}. Add ${lost.length === 1 ? 'it' : 'them'} again; what was already published is still recognised.`
+      : '',
     // The pause lived in the snapshot; a queue paused again since says so itself.
     queue.paused ? '' : 'If you had paused the queue, it is running again.',
     onlyLoss ? 'The jobs shown are as last saved.' : '',
@@ -37,8 +60,8 @@ function damagedNotice(count: number): string {
   const records = plural(count, '1 saved change', `${count} saved changes`)
   return (
     `${records} to the upload queue could not be read back and ${plural(count, 'was', 'were')} left out. ` +
-    `FlipDrop cannot tell which ${plural(count, 'job it was', 'jobs they were')} about: a job may show an earlier state, be missing, or be back after you removed it, ` +
-    'and a file published before may not be recognised as already published. Check the queue before you upload again.'
+    `FlipDrop cannot tell which ${plural(count, 'job it was', 'jobs they were')} about: a job may show an earlier state, be missing, or be back after you removed it. ` +
+    'Check the queue before you upload again; what was already published is still recognised.'
   )
 }
 
@@ -57,6 +80,7 @@ export function describeDropped(dropped: readonly Dropped[], queue: RestoredQueu
   const torn = dropped.some((entry) => entry.reason === 'torn')
   const kinds = [snapshot, damaged > 0, torn].filter(Boolean).length
   const notices: string[] = []
+  if (queue.recovered === true) notices.push(RECOVERED_NOTICE)
   if (snapshot) notices.push(snapshotNotice(kinds === 1, queue))
   if (damaged > 0) notices.push(damagedNotice(damaged))
   if (torn) notices.push(tornNotice(kinds === 1))

@@ -30,6 +30,12 @@ export interface AttemptContext {
   hashFile: typeof HashFile
   /** Remembers which item this content became, for "same content" offers. */
   published(job: JobRecord): Promise<void>
+  /**
+   * Records, durably and apart from the queue, the item a create's answer named, with the
+   * SHA-256 of the bytes sent (null for a link): no later lookup takes it for another upload,
+   * and the content counts as published from now on, before any check.
+   */
+  made(job: JobRecord, sha256: string | null): Promise<void>
 }
 
 /** How an attempt ended without throwing: published, to run again at once, or settled by a lookup. */
@@ -166,6 +172,11 @@ export async function runAttempt(start: JobRecord, ctx: AttemptContext): Promise
     }
     job = await ctx.save({ ...job, state: 'queued', inDoubtSince: maybe ? job.inDoubtSince : null })
     throw fail(error)
+  }
+  if (!replacing) {
+    await ctx.made(job, job.source.type === 'file' ? sentSha() : null).catch((error: unknown) => {
+      throw fail(error)
+    })
   }
 
   // Never a mix, never a version the designer has already replaced: when the bytes that went

@@ -21,6 +21,8 @@ interface Running {
   stopReason?: StopReason
   /** The account it sends for (concurrency is counted per account). */
   accountId: string
+  /** Only a lookup of a finished job (cancelled or failed) that may have made its item. */
+  lookupOnly: boolean
   done: Promise<void>
 }
 
@@ -45,6 +47,8 @@ export interface SchedulerDependencies {
   needIdentity(): void
   save(job: JobRecord): Promise<JobRecord>
   published(job: JobRecord): Promise<void>
+  /** Records the item a create's answer named, with the SHA-256 of what was sent (null for a link). */
+  made(job: JobRecord, sha256: string | null): Promise<void>
   /** The plan's upload limit of an account, when known. */
   limitBytes(accountId: string | null): number | null
   /** Looks up a create in doubt under its account's lock and saves the outcome `settle` makes of it. */
@@ -73,6 +77,30 @@ const isServiceTrouble = (error: unknown): boolean =>
 const needsCancelLookup = (job: JobRecord): boolean =>
   job.state === 'cancelled' && job.kind === 'create' && job.inDoubtSince !== null && job.result === null
 
+/**
+ * A failed create that may have reached the service (its tries ran out on answers that could
+ * have come after the item was made: a sign-in page, a cut answer): it is looked up like any
+ * create in doubt, so its content counts as published once found and a new drop of the same
+ * file never makes a second item.
+ */
+const needsFailedLookup = (job: JobRecord): boolean =>
+  job.state === 'failed' && job.kind === 'create' && job.inDoubtSince !== null && job.result === null
+
+/** What a failed job's lookup found: found, it is checked and published; otherwise it stays failed, and says so. */
+function settleFailed(job: JobRecord, found: Reconciled, settleAttempt: (job: JobRecord, found: Reconciled) => JobRecord): JobRecord {
+  switch (found.outcome) {
+    case 'adopt':
+      return withHistory(
+        { ...job, state: 'verifying', failure: null, attempts: 0, inDoubtSince: null, result: { ...found.item, embedUrl: null, pages: null } },
+        `${found.note} It had reached the service after all.`
+      )
+    case 'uncertain-content':
+      return settleAttempt(job, found)
+    default:
+      return withHistory({ ...job, inDoubtSince: null }, found.outcome === 'absent' ? `${found.note} Retry publishes it.` : found.note)
+  }
+}
+
 /** What a cancelled job's lookup found, said in its history. */
 function settleCancelled(job: JobRecord, found: Reconciled): JobRecord {
   const done = { ...job, inDoubtSince: null }
@@ -82,6 +110,7 @@ function settleCancelled(job: JobRecord, found: Reconciled): JobRecord {
       `It had already reached the service before it was stopped: “${job.name}” is in your library.`
     )
   }
+  if (found.outcome === 'uncertain-content') return withHistory(done, `${found.note} It was cancelled, so FlipDrop left that item as it is.`)
   return withHistory(done, found.outcome === 'absent' ? 'Nothing was published.' : `Nothing was published from this file. ${found.note}`)
 }
 
@@ -97,6 +126,8 @@ function settleCancelled(job: JobRecord, found: Reconciled): JobRecord {
 export class Scheduler {
   private readonly running = new Map<string, Running>()
   private readonly backoff = new Map<string, { until: number; message: string }>()
+  /** Lookups of finished jobs that could not finish, per job since this start (their backoff grows with it). */
+  private readonly lookupTries = new Map<string, number>()
   /** Where each job's Undo window ends on the monotonic clock, fixed when its stored wall time is first seen. */
   private readonly starts = new Map<string, { wall: number; at: number }>()
   /** Each account's own rate-limit wait (monotonic): one account's 429 holds only that account's jobs. */
@@ -224,6 +255,7 @@ export class Scheduler {
   /** Forgets a job's backoff (the user retried it, or it was removed). */
   clearBackoff(id: string): void {
     this.backoff.delete(id)
+    this.lookupTries.delete(id)
     this.starts.delete(id)
   }
 
@@ -243,7 +275,7 @@ export class Scheduler {
       if (this.running.size >= overall) break
       if (this.running.has(job.id)) continue
       if (this.deps.mayRun && !this.deps.mayRun(job)) continue
-      const lookup = needsCancelLookup(job)
+      const lookup = needsCancelLookup(job) || needsFailedLookup(job)
       if (!lookup && (job.paused || (job.state !== 'queued' && job.state !== 'verifying'))) continue
       const wait = this.backoff.get(job.id)
       if (wait && wait.until > now) {
@@ -324,10 +356,10 @@ export class Scheduler {
       .map((job) => job.id)
   }
 
-  private launch(start: JobRecord, access: { client: ApiClient; accountId: string }, cancelLookup: boolean): void {
+  private launch(start: JobRecord, access: { client: ApiClient; accountId: string }, lookupOnly: boolean): void {
     const controller = new AbortController()
     const meter = new ProgressMeter((update) => this.deps.progress(start.id, update))
-    const entry: Running = { controller, meter, accountId: access.accountId, done: Promise.resolve() }
+    const entry: Running = { controller, meter, accountId: access.accountId, lookupOnly, done: Promise.resolve() }
     this.running.set(start.id, entry)
     this.backoff.delete(start.id)
     const { client } = access
@@ -343,8 +375,9 @@ export class Scheduler {
           )
         )
       }
-      if (cancelLookup) {
-        await this.deps.lookUp(job, client, signal, settleCancelled)
+      if (lookupOnly) {
+        const settle = job.state === 'failed' ? (fresh: JobRecord, found: Reconciled) => settleFailed(fresh, found, this.deps.settleAttemptLookup) : settleCancelled
+        await this.deps.lookUp(job, client, signal, settle)
         return 'settled'
       }
       return runAttempt(job, {
@@ -355,7 +388,8 @@ export class Scheduler {
         lookUp: (doubtful) => this.deps.lookUp(doubtful, client, signal, (fresh, found) => this.deps.settleAttemptLookup(fresh, found)),
         limitBytes: () => this.deps.limitBytes(job.accountId),
         hashFile,
-        published: (done) => this.deps.published(done)
+        published: (done) => this.deps.published(done),
+        made: (created, sha256) => this.deps.made(created, sha256)
       })
     }
     entry.done = work()
@@ -396,6 +430,13 @@ export class Scheduler {
       return
     }
     const next = afterFailure(cause)
+    if (entry.lookupOnly && (next.kind === 'retry' || next.kind === 'final')) {
+      // A finished job's lookup that could not finish: it stays as it was and asks again later, never ending it anew.
+      const tries = (this.lookupTries.get(id) ?? 0) + 1
+      this.lookupTries.set(id, tries)
+      this.backoff.set(id, { until: monotonicNow() + retryDelayMs(Math.min(tries, 8) - 1), message: next.message })
+      return
+    }
     switch (next.kind) {
       case 'offline':
         this.connectivity.reportOffline(next.cause)

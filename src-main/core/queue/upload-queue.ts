@@ -28,6 +28,7 @@ import { isFinished, withHistory, type JobRecord } from './job-record'
 import { toJobView } from './job-view'
 import { PlanLimitsBook } from './plan-limits'
 import { readJobPdfRange } from './pdf-range'
+import type { PublishedEntry } from './published-record'
 import type { QueueStore } from './queue-store'
 import { afterFailure } from './retry-policy'
 import { Scheduler, type Access } from './scheduler'
@@ -148,8 +149,29 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
     clientFor,
     ...(deps.itemExists ? { itemExists: deps.itemExists } : {})
   })
+  /**
+   * Records an item a job made or took in the published record (apart from the queue), the
+   * moment it is known: a create's answer, a lookup that found it, a check that passed.
+   */
+  async function recordItem(job: JobRecord, by: PublishedEntry['by'], sha256: string | null): Promise<void> {
+    if (job.accountId === null || !job.result) return
+    await store.recordPublished({
+      account: job.accountId,
+      host: job.host,
+      itemId: job.result.itemId,
+      sha256,
+      name: job.name,
+      url: job.result.url,
+      docType: job.docType,
+      at: Date.now(),
+      by,
+      jobId: job.id
+    })
+  }
   const lookups = new InDoubtLookups({
     jobs: () => store.jobs(),
+    madeByOthers: (job) => (job.accountId === null ? new Set<number>() : store.madeByOthers(job.accountId, job.host, job.id)),
+    adopted: (job, sha256) => recordItem(job, 'adopt', sha256),
     network: () => connection.network(),
     limitBytes: (accountId) => (accountId === null ? null : limitsOf(accountId).maxFileSizeBytes),
     save: async (job) => {
@@ -322,16 +344,8 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
       touch([job.id])
       return job
     },
-    published: async (job) => {
-      if (job.accountId === null || job.source.type !== 'file' || !job.result) return
-      await store.recordPublished(job.accountId, job.source.sha256, {
-        itemId: job.result.itemId,
-        name: job.name,
-        url: job.result.url,
-        docType: job.docType,
-        at: Date.now()
-      })
-    },
+    published: (job) => recordItem(job, job.kind === 'replace' ? 'replace' : 'create', job.source.type === 'file' ? job.source.sha256 : null),
+    made: (job, sha256) => recordItem(job, 'create', sha256),
     limitBytes: (accountId) => (accountId === null ? null : (limitsOf(accountId).maxFileSizeBytes ?? clientFor(accountId)?.uploadLimitBytes ?? null)),
     lookUp: (job, client, signal, settle) => lookups.lookUp(job, client, signal, settle),
     settleAttemptLookup: settleForAttempt,
@@ -558,6 +572,27 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
       }
       return admit(created)
     },
+    async decideLookalike({ jobId, choice }) {
+      const job = find(jobId)
+      if (job.state !== 'failed' || job.failure?.code !== 'uncertain-content' || !job.lookalike) {
+        throw new AppError('not-allowed', 'Only an upload whose found item is waiting for your decision can be decided.')
+      }
+      const { lookalike, ...rest } = job
+      const next =
+        choice === 'keep'
+          ? withHistory(
+              { ...rest, state: 'verifying', failure: null, attempts: 0, paused: false, result: { ...lookalike, embedUrl: null, pages: null } },
+              'Kept the item found as this upload.'
+            )
+          : // A new create: its lookup, if its answer is lost too, only considers items made after it was sent.
+            withHistory({ ...rest, state: 'queued', failure: null, attempts: 0, paused: false, inDoubtSince: null }, 'Publishing it again as a new item.')
+      await store.put([next])
+      if (choice === 'keep') await recordItem(next, 'adopt', null)
+      scheduler.clearBackoff(jobId)
+      touch([jobId])
+      scheduler.pump()
+      return view(next)
+    },
     async exportCsv({ jobIds }) {
       if (!deps.chooseSavePath) throw new AppError('not-allowed', 'Saving a file needs the FlipDrop window.')
       const jobs = jobIds.map((id) => store.get(id)).filter((job): job is JobRecord => job !== undefined)
@@ -617,6 +652,9 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
       }
       if (job.state === 'cancelled' && job.result && job.kind === 'create') {
         throw new AppError('not-allowed', `This upload already reached the service: “${job.name}” is in your library.`)
+      }
+      if (job.failure?.code === 'uncertain-content') {
+        throw new AppError('not-allowed', 'An item that may be this upload was found: keep it, or publish the file again.')
       }
       const next = withHistory(
         { ...job, state: job.result && job.kind === 'create' && !job.replaceCreated ? 'verifying' : 'queued', attempts: 0, failure: null, paused: false },

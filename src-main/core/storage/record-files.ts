@@ -8,6 +8,12 @@ import { readdir } from 'node:fs/promises'
 /** The compacted state: a single record line (see record-line.ts). */
 export const SNAPSHOT_FILE = 'snapshot.rec'
 
+/**
+ * The snapshot before the current one. Kept, with the journals written since it, so a damaged
+ * current snapshot is rebuilt from it and those journals instead of losing what it held.
+ */
+export const PREVIOUS_SNAPSHOT_FILE = 'snapshot.prev.rec'
+
 /** Journal and snapshot files hold user data, so only the user may read them. */
 export const RECORD_FILE_MODE = 0o600
 
@@ -36,6 +42,7 @@ export interface JournalFile {
 export interface RecordFolder {
   journals: JournalFile[]
   hasSnapshot: boolean
+  hasPreviousSnapshot: boolean
   /** Temp files left by a snapshot write that a crash interrupted. */
   snapshotTemps: string[]
 }
@@ -46,7 +53,7 @@ export async function listRecordFolder(dir: string): Promise<RecordFolder> {
   try {
     names = await readdir(dir)
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { journals: [], hasSnapshot: false, snapshotTemps: [] }
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { journals: [], hasSnapshot: false, hasPreviousSnapshot: false, snapshotTemps: [] }
     throw error
   }
   const journals: JournalFile[] = []
@@ -58,6 +65,7 @@ export async function listRecordFolder(dir: string): Promise<RecordFolder> {
   return {
     journals,
     hasSnapshot: names.includes(SNAPSHOT_FILE),
+    hasPreviousSnapshot: names.includes(PREVIOUS_SNAPSHOT_FILE),
     snapshotTemps: names.filter((name) => SNAPSHOT_TEMP_NAME.test(name))
   }
 }

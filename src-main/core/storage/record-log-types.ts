@@ -34,6 +34,11 @@ export interface OpenedRecordLog<Snapshot, Entry> {
   entries: Entry[]
   /** What could not be read back, so the caller can say so. */
   dropped: Dropped[]
+  /**
+   * A damaged snapshot that was rebuilt whole from the previous snapshot and the journals
+   * since it (nothing lost): where the damaged copy was set aside. Null otherwise.
+   */
+  recoveredFrom: string | null
 }
 
 /** Counters for tests and benchmarks: how much disk work the log did. */

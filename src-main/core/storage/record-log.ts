@@ -1,7 +1,7 @@
-import { mkdir, open, unlink, type FileHandle } from 'node:fs/promises'
+import { mkdir, open, rename, unlink, type FileHandle } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fsyncDirectory, writeFileDurably } from './durable-file'
-import { RECORD_FILE_MODE, SNAPSHOT_FILE, journalName, listRecordFolder } from './record-files'
+import { PREVIOUS_SNAPSHOT_FILE, RECORD_FILE_MODE, SNAPSHOT_FILE, journalName, listRecordFolder } from './record-files'
 import { encodeJsonRecord, encodeRecord } from './record-line'
 import type { OpenedRecordLog, RecordLog, RecordLogOptions, RecordLogStats } from './record-log-types'
 import { replayRecordFolder } from './record-replay'
@@ -19,10 +19,12 @@ export type { Dropped, OpenedRecordLog, RecordLog, RecordLogOptions, RecordLogSt
  * G and above may hold entries after it (and some it covers, which replay skips by number).
  *
  * Compaction never rewrites a journal. It (1) closes the current journal and makes the next
- * append start generation G, (2) writes the snapshot {seq S, gen G} with writeFileDurably,
- * (3) only then deletes journals below G. A crash before (2) is durable leaves the old
- * snapshot and every journal; after it, the new snapshot and the journals it points at. Either
- * way replay = snapshot + entries numbered above its S, which are exactly the appended ones.
+ * append start generation G, (2) renames the current snapshot (generation P) to
+ * snapshot.prev.rec, (3) writes the snapshot {seq S, gen G} with writeFileDurably, (4) only
+ * then deletes journals below P. A crash before (3) is durable leaves a snapshot (current or
+ * previous) and every journal after it; after it, both snapshots and the journals they point
+ * at. Either way replay = snapshot + entries numbered above its S, which are exactly the
+ * appended ones; and a current snapshot damaged later is rebuilt from the previous one.
  *
  * Appending after a restart always opens a new generation, so a torn tail left by the crash
  * stays the last line of its own file and is never glued to a later record.
@@ -64,12 +66,15 @@ class JournalRecordLog<Snapshot, Entry> implements RecordLog<Snapshot, Entry> {
   /** Set after a failed journal write; see #fail. */
   #failure: Error | null = null
   #closed = false
+  /** Generation of the current snapshot on disk; null: none (first start, or set aside as damaged). */
+  #snapshotGen: number | null
 
-  constructor(dir: string, lastSeq: number, replayedEntries: number, nextGen: number) {
+  constructor(dir: string, lastSeq: number, replayedEntries: number, nextGen: number, snapshotGen: number | null) {
     this.#dir = dir
     this.#lastSeq = lastSeq
     this.#compactedSeq = lastSeq - replayedEntries
     this.#gen = nextGen
+    this.#snapshotGen = snapshotGen
   }
 
   get bytesWritten(): number {
@@ -238,11 +243,25 @@ class JournalRecordLog<Snapshot, Entry> implements RecordLog<Snapshot, Entry> {
     if (gen < 0) throw this.#refusal() ?? new Error('The record log stopped')
     await this.#ensureFolder()
     const line = encodeJsonRecord(`{"format":1,"seq":${coveredSeq},"gen":${gen},"snapshot":${body}}`)
+    // The current snapshot becomes the previous one (a rename: no bytes written), and the
+    // journals since it stay, so a damaged new snapshot can be rebuilt without loss.
+    let previousGen: number | null = null
+    if (this.#snapshotGen !== null) {
+      try {
+        await rename(join(this.#dir, SNAPSHOT_FILE), join(this.#dir, PREVIOUS_SNAPSHOT_FILE))
+        previousGen = this.#snapshotGen
+        this.#snapshotGen = null
+      } catch {
+        // Held open (a scanner on Windows): the new snapshot replaces it, and no journal goes this time.
+      }
+    }
     await writeFileDurably(join(this.#dir, SNAPSHOT_FILE), line, { mode: RECORD_FILE_MODE })
+    this.#snapshotGen = gen
     this.#stats.compactions += 1
     this.#bytesWritten += Buffer.byteLength(line)
     this.#compactedSeq = Math.max(this.#compactedSeq, coveredSeq)
-    await this.#deleteCovered(gen)
+    // Without a previous snapshot, every journal is what a damaged snapshot would be rebuilt from.
+    await this.#deleteCovered(previousGen ?? 0)
   }
 
   /** Deletes journals the durable snapshot covers, and temp files of interrupted snapshot writes. */
@@ -264,6 +283,6 @@ export async function openRecordLog<Snapshot, Entry>(
   options: RecordLogOptions<Snapshot, Entry>
 ): Promise<OpenedRecordLog<Snapshot, Entry>> {
   const replay = await replayRecordFolder(options)
-  const log = new JournalRecordLog<Snapshot, Entry>(options.dir, replay.lastSeq, replay.entries.length, replay.nextGen)
-  return { log, snapshot: replay.snapshot, entries: replay.entries, dropped: replay.dropped }
+  const log = new JournalRecordLog<Snapshot, Entry>(options.dir, replay.lastSeq, replay.entries.length, replay.nextGen, replay.snapshotGen)
+  return { log, snapshot: replay.snapshot, entries: replay.entries, dropped: replay.dropped, recoveredFrom: replay.recoveredFrom }
 }

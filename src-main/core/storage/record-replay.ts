@@ -1,6 +1,6 @@
 import { readFile, rename } from 'node:fs/promises'
 import { join } from 'node:path'
-import { SNAPSHOT_FILE, damagedSnapshotName, listRecordFolder, type JournalFile } from './record-files'
+import { PREVIOUS_SNAPSHOT_FILE, SNAPSHOT_FILE, damagedSnapshotName, listRecordFolder, type JournalFile } from './record-files'
 import { CORRUPT, decodeRecord, splitLines } from './record-line'
 import type { Dropped, RecordLogOptions } from './record-log-types'
 
@@ -27,6 +27,10 @@ export interface Replay<Snapshot, Entry> {
   lastSeq: number
   /** The generation the next journal file gets: above every journal and the snapshot's. */
   nextGen: number
+  /** The generation of the current snapshot on disk (null: none), which the next compaction keeps as the previous one. */
+  snapshotGen: number | null
+  /** A damaged snapshot rebuilt whole from the previous one and the journals since: where the damaged one was set aside. */
+  recoveredFrom: string | null
 }
 
 function isRecordObject(value: unknown): value is Record<string, unknown> {
@@ -76,6 +80,8 @@ interface JournalReplay<Entry> {
   dropped: Dropped[]
   lastSeq: number
   keptSeq: number
+  /** The lowest sequence number read: 1 means the journals still hold every entry ever written. */
+  firstSeq: number
 }
 
 /**
@@ -101,6 +107,7 @@ function replayJournal<Entry>(file: string, content: Buffer, parse: (value: unkn
       return
     }
     state.lastSeq = Math.max(state.lastSeq, record.seq)
+    state.firstSeq = Math.min(state.firstSeq, record.seq)
     if (record.seq <= state.keptSeq) return
     state.keptSeq = record.seq
     try {
@@ -115,7 +122,8 @@ function replayJournal<Entry>(file: string, content: Buffer, parse: (value: unkn
  * Reads a record-log folder back: the snapshot, then every journal that may hold entries
  * after it, keeping entries whose sequence number is above the snapshot's, in order.
  * A damaged snapshot is renamed aside (the only write replay ever makes) so the next
- * compaction cannot overwrite it, and replay goes on from the journals alone.
+ * compaction cannot overwrite it; replay goes on from the previous snapshot and the journals
+ * since it (nothing lost), or, without a readable previous one, from the journals alone.
  */
 export async function replayRecordFolder<Snapshot, Entry>(
   options: RecordLogOptions<Snapshot, Entry>,
@@ -124,24 +132,39 @@ export async function replayRecordFolder<Snapshot, Entry>(
   const { dir } = options
   const folder = await listRecordFolder(dir)
   const dropped: Dropped[] = []
+  const parse = (value: unknown): Snapshot => options.parseSnapshot(value)
   let read: SnapshotRead<Snapshot> = { kind: 'none' }
-  if (folder.hasSnapshot) read = await readSnapshot(join(dir, SNAPSHOT_FILE), (value) => options.parseSnapshot(value))
+  if (folder.hasSnapshot) read = await readSnapshot(join(dir, SNAPSHOT_FILE), parse)
+  let aside: string | null = null
   if (read.kind === 'damaged') {
-    const aside = damagedSnapshotName(now())
+    aside = damagedSnapshotName(now())
     await rename(join(dir, SNAPSHOT_FILE), join(dir, aside))
-    dropped.push({ file: aside, line: 1, reason: 'snapshot' })
   }
-
+  // No usable snapshot: the previous one and every journal since it hold the same state (a
+  // crash between keeping it and writing the next one leaves no current snapshot at all).
+  let fromPrevious = false
+  if (read.kind !== 'ok' && folder.hasPreviousSnapshot) {
+    const previous = await readSnapshot(join(dir, PREVIOUS_SNAPSHOT_FILE), parse)
+    if (previous.kind === 'ok') {
+      read = previous
+      fromPrevious = true
+    }
+  }
   const coveredSeq = read.kind === 'ok' ? read.seq : 0
-  // Journals below the snapshot's generation hold only entries it covers (left over when a
-  // crash cut the clean-up short). Without a snapshot every journal counts.
+  // Journals below the snapshot's generation hold only entries it covers (kept for the
+  // previous snapshot, or left over when a crash cut the clean-up short). Without a snapshot every journal counts.
   const firstGen = read.kind === 'ok' ? read.gen : 0
-  const state: JournalReplay<Entry> = { entries: [], dropped, lastSeq: coveredSeq, keptSeq: coveredSeq }
+  const journalDropped: Dropped[] = []
+  const state: JournalReplay<Entry> = { entries: [], dropped: journalDropped, lastSeq: coveredSeq, keptSeq: coveredSeq, firstSeq: Infinity }
   const journals: JournalFile[] = folder.journals.filter((journal) => journal.gen >= firstGen)
   for (const journal of journals) {
     const content = await readFile(join(dir, journal.name))
     replayJournal(journal.name, content, (value) => options.parseEntry(value), state)
   }
+  // Journals that still start at the first entry ever written hold everything a lost snapshot did.
+  const whole = fromPrevious || (read.kind !== 'ok' && state.firstSeq === 1)
+  if (aside !== null && !whole) dropped.push({ file: aside, line: 1, reason: 'snapshot' })
+  dropped.push(...journalDropped)
 
   const lastGen = folder.journals.at(-1)?.gen ?? 0
   return {
@@ -149,6 +172,8 @@ export async function replayRecordFolder<Snapshot, Entry>(
     entries: state.entries,
     dropped,
     lastSeq: state.lastSeq,
-    nextGen: Math.max(lastGen + 1, read.kind === 'ok' ? read.gen : 1)
+    nextGen: Math.max(lastGen + 1, read.kind === 'ok' ? read.gen : 1),
+    snapshotGen: read.kind === 'ok' && !fromPrevious ? read.gen : null,
+    recoveredFrom: whole ? aside : null
   }
 }

@@ -115,16 +115,20 @@ export function canRename(job: JobView): boolean {
 
 /** A failed or cancelled job that Retry can send again (a cancelled create that reached the service cannot). */
 export function canRetry(job: JobView): boolean {
-  if (job.state === 'failed') return job.failure?.retryable !== false && job.failure?.code !== 'item-gone'
+  if (job.state === 'failed') return job.failure?.retryable !== false && job.failure?.code !== 'item-gone' && job.failure?.code !== 'uncertain-content'
   return job.state === 'cancelled' && !(job.kind === 'create' && job.result)
 }
 
 /** The one action a row shows beside its menu; null when there is none worth a button. */
-export type PrimaryAction = 'copy-link' | 'publish-as-new' | 'retry' | 'review' | 'undo' | 'resume' | null
+export type PrimaryAction = 'copy-link' | 'publish-as-new' | 'keep-found' | 'retry' | 'review' | 'undo' | 'resume' | null
+
+/** A failed upload whose lost answer left an item that may be it: the user keeps it or publishes again (never a bare Retry). */
+export const decidesLookalike = (job: JobView): boolean => job.state === 'failed' && job.failure?.code === 'uncertain-content'
 
 export function primaryAction(job: JobView): PrimaryAction {
   if (job.state === 'done' && job.result) return 'copy-link'
   if (job.state === 'failed' && job.failure?.code === 'item-gone' && job.kind === 'replace') return 'publish-as-new'
+  if (decidesLookalike(job)) return 'keep-found'
   if (canRetry(job)) return 'retry'
   if (finished(job)) return null
   if (job.paused && job.kind === 'replace' && job.state === 'queued') return 'review'

@@ -235,6 +235,8 @@ export const useQueueStore = defineStore('queue', () => {
     resume: (jobId?: string) => act(uploads().resume(jobId ? { jobId } : {})),
     cancel: (jobId: string) => act(uploads().cancel({ jobId })),
     retry: (jobId: string) => act(uploads().retry({ jobId })),
+    /** An item found for an upload whose answer was lost, stored with other bytes: keep it as this upload, or publish again. */
+    decideLookalike: (jobId: string, choice: 'keep' | 'publish-again') => act(uploads().decideLookalike({ jobId, choice })),
     /** A job of the single-account time publishes to the signed-in account chosen. */
     chooseAccount: (jobId: string, accountId: string) => act(uploads().chooseAccount({ jobId, accountId })),
     remove: (jobId: string) => act(uploads().remove({ jobId })),

@@ -1,3 +1,4 @@
+import { appendFile } from 'node:fs/promises'
 import { MESSAGES, errorBody, tooLargeMessage, unknownFieldsMessage } from '../http/envelope'
 import { readForm } from '../http/form-body'
 import { receiveUpload } from '../http/multipart-upload'
@@ -8,6 +9,9 @@ import { discard } from '../state/file-store'
 import { shareUrl } from '../state/item-record'
 import { acceptPdf, defaultName, newItemDraft, resolveDocType } from './item-helpers'
 import { quotaFields } from './quota'
+
+/** What `rewriteStoredPdf` adds after a stored PDF's end. */
+const REWRITE_MARK = '\n% stored by the emulator\n'
 
 const FILE_FIELDS = ['File', 'Name', 'Title', 'DocType'] as const
 const URL_FIELDS = ['FileURL', 'Name', 'Title', 'DocType'] as const
@@ -22,6 +26,8 @@ async function finishCreate(
     await discard(input.tempPath)
     return ctx.ex.error(MESSAGES.quotaFull)
   }
+  // A-stored-bytes: normally stored as sent; the option rewrites it (bytes after %%EOF, which readers ignore).
+  if (env.options.rewriteStoredPdf) await appendFile(input.tempPath, REWRITE_MARK)
   const accepted = await acceptPdf(env, input.tempPath, input.scan)
   if (!accepted) return ctx.ex.error(MESSAGES.notPdf)
   // Checked again with no await before addItem, so concurrent creates cannot pass the limit.

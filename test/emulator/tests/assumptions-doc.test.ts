@@ -36,7 +36,7 @@ const REQUIRED = [
   'A-rate-reset-formula', 'A-rate-what-counts', 'A-unknown-path', 'A-form-content-types', 'A-unknown-field-message',
   'A-create-defaults', 'A-doctype', 'A-pdf-validity', 'A-413', 'A-fileurl-hosts', 'A-source-timeout', 'A-source-non-2xx',
   'A-set-profile-invalid', 'A-subscription-quota', 'A-max-items', 'A-duplicate-count', 'A-duplicate-copies',
-  'A-credentials-empty', 'A-created-on-get', 'A-is-unpublished'
+  'A-credentials-empty', 'A-created-on-get', 'A-is-unpublished', 'A-stored-bytes'
 ]
 
 describe('README assumptions table and the live checks', () => {

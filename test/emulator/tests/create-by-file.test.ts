@@ -148,3 +148,19 @@ describe('POST /api/create-by-file (§4.3)', () => {
     expect(await readdir(`${emu().dataDir}/tmp`)).toEqual([])
   })
 })
+
+describe('A-stored-bytes: option rewriteStoredPdf', () => {
+  const emu = useEmulator({ rewriteStoredPdf: true })
+
+  it('stores a created PDF with bytes added after its end: same pages, about the same size, not byte for byte the file sent', async () => {
+    const pdf = await makePdf(3, 'rewritten')
+    const { body } = await uploadJson(emu(), { fields: { Name: 'Rewritten' }, file: { name: 'r.pdf', bytes: pdf } })
+    const item = (await apiJson(emu(), 'GET', `/api/get/${String(body['ID'])}`))['Item'] as Record<string, unknown>
+    expect(item['Pages']).toBe(3)
+    const url = (await apiJson(emu(), 'GET', `/api/get-pdf/${String(body['ID'])}`))['URL'] as string
+    const stored = (await download(url)).bytes
+    expect(stored.equals(pdf)).toBe(false)
+    expect(stored.subarray(0, pdf.length).equals(pdf)).toBe(true)
+    expect(stored.length - pdf.length).toBeLessThan(100)
+  })
+})

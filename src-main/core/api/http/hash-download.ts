@@ -10,8 +10,11 @@ export type HashedDownload = { kind: 'hashed'; sha256: string; bytes: number } |
  * bytes, never holding them in memory. Stops as soon as more than `maxBytes` arrived, since
  * such content cannot be the one looked for.
  */
-export async function hashDownload(url: string, options: { network: Network; signal: AbortSignal; maxBytes: number }): Promise<HashedDownload> {
-  const answer = await openPublicDownload(url, { ...options, what: 'The stored PDF' })
+export async function hashDownload(
+  url: string,
+  options: { network: Network; signal: AbortSignal; maxBytes: number; what?: string }
+): Promise<HashedDownload> {
+  const answer = await openPublicDownload(url, { ...options, what: options.what ?? 'The stored PDF' })
   // Stopping early destroys the body, which undici reports as an "aborted" error event: it is
   // ours, and expected; unheard it would be an uncaught exception.
   const stopEarly = (bytes: number): HashedDownload => {

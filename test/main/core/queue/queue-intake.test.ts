@@ -222,7 +222,7 @@ describe('a damaged journal', () => {
     const reopened = await openQueueStore(dir)
     expect(reopened.store.jobs().map((job) => job.name)).toEqual(['one', 'three', 'four'])
     expect(reopened.notices).toEqual([
-      '1 saved change to the upload queue could not be read back and was left out. FlipDrop cannot tell which job it was about: a job may show an earlier state, be missing, or be back after you removed it, and a file published before may not be recognised as already published. Check the queue before you upload again.',
+      '1 saved change to the upload queue could not be read back and was left out. FlipDrop cannot tell which job it was about: a job may show an earlier state, be missing, or be back after you removed it. Check the queue before you upload again; what was already published is still recognised.',
       'FlipDrop stopped while it was saving a change to the upload queue, so that change was not kept: a job added just then may be missing, one changed just then may show its earlier state, and one removed just then may be back.'
     ])
     await reopened.store.close()

@@ -37,6 +37,16 @@ async function journalPaths(): Promise<string[]> {
   return (await readdir(dir)).filter((name) => name.startsWith('journal-')).sort().map((name) => join(dir, name))
 }
 
+/**
+ * Leaves the folder as FlipDrop did before it kept an earlier generation: no previous
+ * snapshot and no journal the snapshot covers, so a damaged snapshot cannot be rebuilt.
+ */
+async function forgetEarlierGeneration(): Promise<void> {
+  const journals = await journalPaths()
+  for (const path of journals.slice(0, -1)) await rm(path)
+  await rm(join(dir, 'snapshot.prev.rec'), { force: true })
+}
+
 const names = (opened: OpenedQueue): string[] => opened.store.jobs().map((record) => record.name)
 /** What a job is, as far as these cases change it (a restore may bring older records up to date besides). */
 const essence = (records: readonly JobRecord[]) => records.map(({ id, name, title, state, source }) => ({ id, name, title, state, source }))
@@ -74,7 +84,7 @@ describe('what a restored queue says when part of it could not be read back', ()
     // "two" is back to its earlier state: "the other jobs are as they were" would be untrue.
     expect(names(restored)).toEqual(['one', 'two', 'three (final)'])
     expect(restored.notices).toEqual([
-      '1 saved change to the upload queue could not be read back and was left out. FlipDrop cannot tell which job it was about: a job may show an earlier state, be missing, or be back after you removed it, and a file published before may not be recognised as already published. Check the queue before you upload again.'
+      '1 saved change to the upload queue could not be read back and was left out. FlipDrop cannot tell which job it was about: a job may show an earlier state, be missing, or be back after you removed it. Check the queue before you upload again; what was already published is still recognised.'
     ])
   })
 
@@ -92,11 +102,11 @@ describe('what a restored queue says when part of it could not be read back', ()
     const restored = await open()
     expect(names(restored)).toEqual(['two', 'three', 'four', 'six'])
     expect(restored.notices).toEqual([
-      '2 saved changes to the upload queue could not be read back and were left out. FlipDrop cannot tell which jobs they were about: a job may show an earlier state, be missing, or be back after you removed it, and a file published before may not be recognised as already published. Check the queue before you upload again.'
+      '2 saved changes to the upload queue could not be read back and were left out. FlipDrop cannot tell which jobs they were about: a job may show an earlier state, be missing, or be back after you removed it. Check the queue before you upload again; what was already published is still recognised.'
     ])
   })
 
-  it('a damaged snapshot: only the changes since it remain, and the notice says older jobs may be missing and a pause may be gone', async () => {
+  it('a damaged snapshot without the files to rebuild it: only the changes since it remain, and the notice names the jobs lost', async () => {
     const first = await open()
     await first.store.put([job('old one'), job('old two')])
     await first.store.setPaused(true)
@@ -106,6 +116,7 @@ describe('what a restored queue says when part of it could not be read back', ()
     const second = await open()
     const recent = job('recent')
     await second.store.put([recent])
+    await forgetEarlierGeneration()
     // Then the snapshot is damaged on disk; the journal since it is intact.
     const snapshot = join(dir, 'snapshot.rec')
     await writeFile(snapshot, (await readFile(snapshot, 'utf8')).replace('old one', 'old onE'))
@@ -114,7 +125,7 @@ describe('what a restored queue says when part of it could not be read back', ()
     expect(essence(restored.store.jobs())).toEqual(essence([recent]))
     expect(restored.store.paused).toBe(false)
     expect(restored.notices).toEqual([
-      "FlipDrop could not read the saved upload queue, so it rebuilt it from the most recent changes only: jobs that had not changed lately may be missing, the order of the jobs may differ, and a file published before may not be recognised as already published. If you had paused the queue, it is running again. The jobs shown are as last saved. The unreadable copy is kept in FlipDrop's data folder."
+      "FlipDrop could not read the saved upload queue, so it rebuilt it from the most recent changes only: jobs that had not changed lately may be missing, and the order of the jobs may differ. Not published yet and not restored: https://example.com/old onE.pdf, https://example.com/old two.pdf. Add them again; what was already published is still recognised. If you had paused the queue, it is running again. The jobs shown are as last saved. The unreadable copy is kept in FlipDrop's data folder."
     ])
     expect((await readdir(dir)).some((name) => name.startsWith('snapshot.rec.damaged-'))).toBe(true)
   })
@@ -144,6 +155,7 @@ describe('what a restored queue says when part of it could not be read back', ()
     await store.put([job('a')])
     await store.put([job('b')])
     await store.put([job('c')])
+    await forgetEarlierGeneration()
     await writeFile(join(dir, 'snapshot.rec'), 'not a snapshot\n')
     const [journal = ''] = await journalPaths()
     const lines = (await readFile(journal, 'utf8')).split('\n')
@@ -160,5 +172,97 @@ describe('what a restored queue says when part of it could not be read back', ()
       expect(notice).not.toContain('as last saved')
       expect(notice).not.toContain('as it was')
     }
+  })
+})
+
+describe('a damaged queue snapshot loses nothing it can keep', () => {
+  const published = (itemId: number, sha256: string) => ({
+    account: 'user-7',
+    host: 'base' as const,
+    itemId,
+    sha256,
+    name: `item ${itemId}`,
+    url: `https://example.com/view/${itemId}`,
+    docType: 'Flipbook' as const,
+    at: 1,
+    by: 'create' as const,
+    jobId: null
+  })
+
+  it('sixteen bad bytes in the snapshot: every job comes back from the earlier copy and the journal, and what was published is still known', async () => {
+    const waiting = [job('never one'), job('never two'), job('never three')]
+    const first = await open()
+    await first.store.put([job('done one'), job('done two')])
+    await first.store.recordPublished(published(1001, 'a'.repeat(64)))
+    await first.store.close()
+    left.splice(0)
+    const second = await open()
+    await second.store.recordPublished(published(1002, 'b'.repeat(64)))
+    await second.store.put(waiting)
+    await second.store.close()
+    left.splice(0)
+    const third = await open()
+    await third.store.put([{ ...(waiting[0] as JobRecord), name: 'never one (renamed)' }])
+    await third.store.close()
+    left.splice(0)
+    const before = names(await open())
+    await left.splice(0)[0]?.store.close()
+    const snapshot = join(dir, 'snapshot.rec')
+    const bytes = await readFile(snapshot)
+    bytes.fill(0x23, 200, 216)
+    await writeFile(snapshot, bytes)
+
+    const restored = await open()
+    expect(names(restored)).toEqual(before)
+    expect(names(restored)).toContain('never one (renamed)')
+    expect(restored.store.published('user-7', 'a'.repeat(64)).map((item) => item.itemId)).toEqual([1001])
+    expect(restored.store.published('user-7', 'b'.repeat(64)).map((item) => item.itemId)).toEqual([1002])
+    expect(restored.notices).toEqual([
+      "FlipDrop could not read the saved upload queue, so it rebuilt it from its earlier copy and every change saved since: nothing was lost. The unreadable copy is kept in FlipDrop's data folder."
+    ])
+  })
+
+  it('the record of what was published lives apart from the queue: a queue lost beyond repair still knows it', async () => {
+    const first = await open()
+    await first.store.put([job('published'), job('waiting')])
+    await first.store.recordPublished(published(1003, 'c'.repeat(64)))
+    await first.store.close()
+    left.splice(0)
+    const second = await open()
+    await second.store.put([job('recent')])
+    await second.store.close()
+    left.splice(0)
+    // Everything the queue could be rebuilt from is gone or damaged.
+    await forgetEarlierGeneration()
+    const snapshot = join(dir, 'snapshot.rec')
+    const bytes = await readFile(snapshot)
+    bytes.fill(0x23, 20, 36)
+    await writeFile(snapshot, bytes)
+    for (const path of await journalPaths()) await rm(path)
+
+    const restored = await open()
+    expect(names(restored)).toEqual([])
+    expect(restored.store.published('user-7', 'c'.repeat(64)).map((item) => item.itemId)).toEqual([1003])
+    expect(restored.store.madeByOthers('user-7', 'base', 'some job')).toEqual(new Set([1003]))
+    expect(restored.notices[0]).toContain('Not published yet and not restored: https://example.com/published.pdf, https://example.com/waiting.pdf, https://example.com/recent.pdf.')
+  })
+})
+
+describe('what an earlier FlipDrop recorded as published inside the queue', () => {
+  it('moves to the published record once, and is never adopted by a lookup', async () => {
+    const { openRecordLog } = await import('../../../../src-main/core/storage/record-log')
+    const { parseQueueEntry, parseQueueSnapshot } = await import('../../../../src-main/core/queue/queue-journal')
+    const old = await openRecordLog({ dir, parseSnapshot: parseQueueSnapshot, parseEntry: parseQueueEntry })
+    const item = { itemId: 1009, name: 'old brochure', url: 'https://example.com/view/1009', docType: 'Document' as const, at: 5 }
+    await old.log.append([{ type: 'published', account: 'user-7', sha256: 'd'.repeat(64), item }])
+    await old.log.close()
+
+    const first = await open()
+    expect(first.store.published('user-7', 'd'.repeat(64))).toEqual([item])
+    expect(first.store.madeByOthers('user-7', 'document', 'any job')).toEqual(new Set([1009]))
+    await first.store.close()
+    left.splice(0)
+    const again = await open()
+    expect(again.store.published('user-7', 'd'.repeat(64))).toEqual([item])
   })
 })

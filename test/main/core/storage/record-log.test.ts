@@ -171,7 +171,7 @@ describe('record log', () => {
     expect(again.dropped).toMatchObject([{ line: 2, reason: 'unreadable' }])
   })
 
-  it('compacts, appends more, and replays snapshot + later entries; old journals are gone', async () => {
+  it('compacts, appends more, and replays snapshot + later entries; a journal goes once the previous snapshot covers it', async () => {
     const { log } = await open()
     await log.append(entries(1, 2, 3))
     const before = await journals()
@@ -180,9 +180,8 @@ describe('record log', () => {
     await log.append(entries(4, 5))
     expect(log.entriesSinceCompaction).toBe(2)
     await log.close()
-    const after = await journals()
-    expect(after).toHaveLength(1)
-    expect(after).not.toContain(before[0])
+    // The first journal is what a damaged first snapshot would be rebuilt from: it stays for now.
+    expect(await journals()).toEqual([before[0], 'journal-0000000002.rec'])
 
     const again = await open()
     expect(again.snapshot).toEqual({ numbers: [1, 2, 3] })
@@ -194,6 +193,9 @@ describe('record log', () => {
     await again.log.compact({ numbers: range(1, 6) })
     await again.log.append(entries(7))
     await again.log.close()
+    // The first snapshot is now the previous one; the journal below it is gone.
+    expect(await journals()).not.toContain(before[0])
+    expect(await readdir(dir)).toContain('snapshot.prev.rec')
     expect(await reopen()).toEqual({ snapshot: { numbers: range(1, 6) }, numbers: [7], dropped: [] })
   })
 
@@ -261,7 +263,7 @@ describe('record log', () => {
     const again = await open()
     await again.log.compact({ numbers: [1] })
     await again.log.close()
-    expect(await readdir(dir)).toEqual(['snapshot.rec'])
+    expect(await readdir(dir)).toEqual(['journal-0000000001.rec', 'snapshot.rec'])
   })
 
   it('sets a damaged snapshot aside, reports it, and still replays the journal', async () => {
@@ -270,6 +272,8 @@ describe('record log', () => {
     await log.compact({ numbers: [1, 2] })
     await log.append(entries(3, 4))
     await log.close()
+    // As FlipDrop left a folder before it kept the previous generation: the journal the snapshot covered is gone.
+    await rm(join(dir, 'journal-0000000001.rec'))
     const snapshotPath = join(dir, 'snapshot.rec')
     const damaged = (await readFile(snapshotPath, 'utf8')).replace('[1,2]', '[1,9]')
     await writeFile(snapshotPath, damaged)
@@ -297,6 +301,7 @@ describe('record log', () => {
     await log.compact({ numbers: [1] })
     await log.append(entries(2))
     await log.close()
+    await rm(join(dir, 'journal-0000000001.rec'))
     const strict = await openRecordLog<State, Entry>({
       dir,
       parseEntry,
@@ -308,6 +313,63 @@ describe('record log', () => {
     expect(strict.snapshot).toBeNull()
     expect(strict.entries).toEqual(entries(2))
     expect(strict.dropped).toMatchObject([{ reason: 'snapshot' }])
+  })
+
+  it('rebuilds a damaged snapshot whole from the previous snapshot and the journals since it: nothing dropped', async () => {
+    const { log } = await open()
+    await log.append(entries(1, 2))
+    await log.compact({ numbers: [1, 2] })
+    await log.append(entries(3))
+    await log.compact({ numbers: [1, 2, 3] })
+    await log.append(entries(4))
+    await log.close()
+    const snapshotPath = join(dir, 'snapshot.rec')
+    // Sixteen bad bytes in the middle of the current snapshot.
+    const bytes = await readFile(snapshotPath)
+    bytes.fill(0x7a, 10, 26)
+    await writeFile(snapshotPath, bytes)
+
+    const again = await open()
+    expect(again.snapshot).toEqual({ numbers: [1, 2] })
+    expect(again.entries).toEqual(entries(3, 4))
+    expect(again.dropped).toEqual([])
+    expect(again.recoveredFrom).toMatch(/^snapshot\.rec\.damaged-/)
+    await again.log.compact({ numbers: [1, 2, 3, 4] })
+    await again.log.close()
+    expect(await reopen()).toEqual({ snapshot: { numbers: [1, 2, 3, 4] }, numbers: [], dropped: [] })
+  })
+
+  it('rebuilds a damaged first snapshot from the journals, which still start at the first entry', async () => {
+    const { log } = await open()
+    await log.append(entries(1, 2))
+    await log.compact({ numbers: [1, 2] })
+    await log.append(entries(3))
+    await log.close()
+    await writeFile(join(dir, 'snapshot.rec'), 'not a snapshot\n')
+    const again = await open()
+    expect(again.snapshot).toBeNull()
+    expect(again.entries).toEqual(entries(1, 2, 3))
+    expect(again.dropped).toEqual([])
+    expect(again.recoveredFrom).toMatch(/^snapshot\.rec\.damaged-/)
+    await again.log.close()
+  })
+
+  it('replays from the previous snapshot when a crash came between keeping it and writing the next', async () => {
+    const { log } = await open()
+    await log.append(entries(1))
+    await log.compact({ numbers: [1] })
+    await log.append(entries(2))
+    await log.compact({ numbers: [1, 2] })
+    await log.append(entries(3))
+    await log.close()
+    // The state right after the rename: the previous snapshot, no current one, every journal since.
+    await rm(join(dir, 'snapshot.rec'))
+    const again = await open()
+    expect(again.snapshot).toEqual({ numbers: [1] })
+    expect(again.entries).toEqual(entries(2, 3))
+    expect(again.dropped).toEqual([])
+    expect(again.recoveredFrom).toBeNull()
+    await again.log.close()
   })
 
   it('refuses work after close, and close waits for pending appends', async () => {
