@@ -84,6 +84,8 @@ export interface CoreConfig {
   links?: { watch?: boolean; stabilityMs?: number; pollIntervalMs?: number }
   /** Tests lengthen the first wait before an interrupted library sync tries again by itself (default 5 s). */
   library?: { syncRetryMs?: number }
+  /** Tests lengthen the first wait before a failed upload tries again by itself (default 2 s, doubling to 5 min). */
+  queue?: { firstRetryMs?: number }
 }
 
 /** The running core: one service per contract area (but `app`, which answers before the core exists), plus shared parts. */
@@ -193,6 +195,7 @@ export async function createCore(config: CoreConfig, log: Logger): Promise<Core>
       store: queueStore.store,
       runUploads: config.runUploads ?? true,
       notices: queueStore.notices,
+      ...(config.queue?.firstRetryMs !== undefined ? { firstRetryMs: config.queue.firstRetryMs } : {}),
       connection,
       settings: () => effectiveSettings(store.get(), environment),
       knownAccounts,

@@ -44,6 +44,8 @@ export interface UploadQueueDependencies {
   runUploads?: boolean | 'added'
   /** What restoring the queue had to report (damaged journal records). */
   notices: string[]
+  /** The backoff before a job's first automatic retry (default 2 s, doubling; tests lengthen it). */
+  firstRetryMs?: number
   connection: ServiceConnection
   settings: () => Settings
   /** Names accounts in words, for jobs that wait for one. */
@@ -290,6 +292,7 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
     queuePaused: () => store.paused || deps.runUploads === false,
     mayRun: (job) => deps.runUploads !== 'added' || runnable.has(job.id),
     concurrency: () => deps.settings().uploadConcurrency,
+    ...(deps.firstRetryMs !== undefined ? { firstRetryMs: deps.firstRetryMs } : {}),
     access,
     probeClient: () => (connection.connected ? connection.client() : clientFor(connection.accounts()[0] ?? null)),
     // Each account's jobs run side by side with the others', each under its own key's limiter.
