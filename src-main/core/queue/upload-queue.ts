@@ -46,6 +46,8 @@ export interface UploadQueueDependencies {
   notices: string[]
   /** The backoff before a job's first automatic retry (default 2 s, doubling; tests lengthen it). */
   firstRetryMs?: number
+  /** How long a lookup that found no item for a create in doubt waits to look again (default 5 s). */
+  inDoubtSettleMs?: number
   connection: ServiceConnection
   settings: () => Settings
   /** Names accounts in words, for jobs that wait for one. */
@@ -150,6 +152,7 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
   })
   const lookups = new InDoubtLookups({
     jobs: () => store.jobs(),
+    ...(deps.inDoubtSettleMs !== undefined ? { settleMs: deps.inDoubtSettleMs } : {}),
     network: () => connection.network(),
     limitBytes: (accountId) => (accountId === null ? null : limitsOf(accountId).maxFileSizeBytes),
     save: async (job) => {
