@@ -150,7 +150,10 @@ describe('the queue, when things go wrong', () => {
   })
 
   it('a stall, a reset mid-body and a 5xx are retried; the job ends done, published once', async () => {
-    const { core } = await queue()
+    // None of these faults lets the service make the item: short backoff and settle keep three retries within the test.
+    const started = await startQueueCore(emulator, { core: { queue: { firstRetryMs: 200, inDoubtSettleMs: 500 } } })
+    cores.push(started)
+    const { core } = started
     const big = join(files, 'stalls.pdf')
     await writeLargePdf(big, 1024 * 1024)
     // One fault per request, in order: the first create stalls, the second is reset, the third gets a 503.
