@@ -18,7 +18,10 @@ const WAIT_ENDS: Record<WaitReason, 'by-itself' | 'designer'> = {
   retry: 'by-itself',
   'undo-window': 'by-itself',
   'signed-out': 'designer',
-  'other-account': 'designer'
+  'other-account': 'designer',
+  'key-refused': 'designer',
+  // Added before FlipDrop kept accounts apart, and nothing names its account: the designer chooses.
+  unbound: 'designer'
 }
 
 /** The parts of a job (a JobView, or the desktop's copy of one) the rule reads. */
