@@ -18,7 +18,8 @@ const COMPACT_AFTER = 2_000
 /**
  * The queue's state in memory, and on disk as a journal of state changes compacted into
  * snapshots. Every change is durable (fsynced, group-committed) before its promise
- * resolves; progress never comes here.
+ * resolves, and shows in jobs() only then: a change that could not be written (a full disk, a
+ * read-only folder) rejects and changes nothing. Progress never comes here.
  */
 export interface QueueStore {
   /** Jobs in queue order. */
@@ -117,20 +118,29 @@ export async function openQueueStore(dir: string): Promise<OpenedQueue> {
     accountLimits: state.limits
   })
 
+  // The journal write is the commit point: the state (and so what anyone is told) changes only
+  // once the entries are on disk. A write that fails (a full disk) leaves the state as on disk.
   let compacting: Promise<void> | null = null
   async function write(entries: QueueEntry[]): Promise<void> {
-    for (const entry of entries) apply(state, entry)
-    await log.append(entries)
+    await log.append(entries, () => {
+      for (const entry of entries) apply(state, entry)
+    })
     if (!compacting && log.entriesSinceCompaction > Math.max(COMPACT_AFTER, state.jobs.size)) {
-      compacting = log.compact(snapshot()).finally(() => {
+      compacting = compact().finally(() => {
         compacting = null
       })
       await compacting
     }
   }
+  /**
+   * A snapshot of what is committed, taken by the log between commits. One that cannot be
+   * written (a full disk) loses nothing: the journal still holds every change, and the next
+   * compaction tries again.
+   */
+  const compact = (): Promise<void> => log.compact(snapshot).catch(() => undefined)
 
   // A restore that had to skip records is compacted at once, so the damage is not replayed again.
-  if (opened.dropped.length > 0) await log.compact(snapshot())
+  if (opened.dropped.length > 0) await compact()
 
   const store: QueueStore = {
     jobs: () => state.order.map((id) => state.jobs.get(id)).filter((job): job is JobRecord => job !== undefined),
@@ -152,7 +162,7 @@ export async function openQueueStore(dir: string): Promise<OpenedQueue> {
     async close() {
       await compacting
       // A normal restart then reads one snapshot instead of replaying the journal.
-      if (log.entriesSinceCompaction > 0) await log.compact(snapshot())
+      if (log.entriesSinceCompaction > 0) await compact()
       await log.close()
     }
   }
