@@ -106,7 +106,8 @@ export async function followJobs(session: QueueSession, ids: readonly string[], 
       guard.update(job)
     }
     const changed = before?.state !== job.state || before.waiting?.reason !== job.waiting?.reason || before.paused !== job.paused
-    if (changed) tell(stateLine(job), job)
+    // A full disk holds every job alike: the guard says it once on stderr, not a line per job.
+    if (changed && job.waiting?.reason !== 'cannot-save') tell(stateLine(job), job)
     if (job.state !== 'uploading') progress.delete(job.id)
     // The key in use is another account's: nothing will ever be sent for this job here.
     if (job.waiting?.reason === 'other-account' && pending.delete(job.id)) {

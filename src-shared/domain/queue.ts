@@ -21,10 +21,11 @@ export const FINISHED_STATES: readonly JobState[] = ['done', 'failed', 'cancelle
 /**
  * Why a job is waiting: the service is out of reach, asked to slow down, no key is signed in
  * (or the key was refused), the key in use belongs to another account than the job's, the
- * key's account is not confirmed yet, an automatic retry is due later, or it is in the Undo window
- * of a confirmed replace (`until` says when it starts).
+ * key's account is not confirmed yet, an automatic retry is due later, it is in the Undo window
+ * of a confirmed replace (`until` says when it starts), or FlipDrop cannot save its data (the
+ * disk is full or the data folder read-only; it goes on by itself once it can).
  */
-export type WaitReason = 'offline' | 'rate-limited' | 'signed-out' | 'other-account' | 'identifying' | 'retry' | 'undo-window'
+export type WaitReason = 'offline' | 'rate-limited' | 'signed-out' | 'other-account' | 'identifying' | 'retry' | 'undo-window' | 'cannot-save'
 
 /**
  * Why a job failed, as a stable code beside its sentence: what scripts (`--json`) and other

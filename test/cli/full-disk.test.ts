@@ -73,9 +73,7 @@ async function uploadThroughFault(
     FLIPDROP_API_KEY: KEY,
     FLIPDROP_BASE_URL: emulator.baseUrl,
     FLIPDROP_DOCUMENT_URL: emulator.documentUrl,
-    FLIPDROP_DATA_DIR: dataDir,
-    // Test speed: the queue tries to save again every 200 ms instead of every few seconds.
-    FLIPDROP_SAVE_RETRY_MS: '200'
+    FLIPDROP_DATA_DIR: dataDir
   }
   emulator.faults.add({ route: '/api/create-by-file', kind: 'latency', ms: 150, count: 'always' })
   const kept = await mkdtemp(join(tmpdir(), 'flipdrop-cli-disk-kept-'))
@@ -101,13 +99,25 @@ async function uploadThroughFault(
 
 const fullDisk = {
   breakIt: (pid: number, dataDir: string) => fill(seenBy(pid, join(dataDir, 'filler'))),
-  mend: (pid: number, dataDir: string) => rm(seenBy(pid, join(dataDir, 'filler'))),
+  mend: (pid: number, dataDir: string) => rm(seenBy(pid, join(dataDir, 'filler')), { force: true }),
   said: FULL
 }
 
+/** Remounts; a write under way makes the kernel refuse a read-only remount ("busy"), so it is tried again. */
+async function remountSoon(pid: number, dir: string, mode: 'ro' | 'rw'): Promise<void> {
+  for (let tries = 0; ; tries += 1) {
+    try {
+      return await remount(pid, dir, mode)
+    } catch (error) {
+      if (tries >= 100 || !String(error).includes('busy')) throw error
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+  }
+}
+
 const readOnly = {
-  breakIt: (pid: number, dataDir: string) => remount(pid, dataDir, 'ro'),
-  mend: (pid: number, dataDir: string) => remount(pid, dataDir, 'rw'),
+  breakIt: (pid: number, dataDir: string) => remountSoon(pid, dataDir, 'ro'),
+  mend: (pid: number, dataDir: string) => remountSoon(pid, dataDir, 'rw').catch(() => undefined),
   said: READ_ONLY
 }
 

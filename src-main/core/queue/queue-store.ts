@@ -1,5 +1,7 @@
+import { unlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { openRecordLog, type RecordLog } from '../storage/record-log'
+import { asCannotSave } from '../storage/storage-trouble'
 import { describeDropped } from './restore-notices'
 import type { JobRecord } from './job-record'
 import {
@@ -11,6 +13,10 @@ import {
   type QueueSnapshot,
   type StoredLimits
 } from './queue-journal'
+
+/** A scratch file: saving goes on once this much fits again, not at the first free bytes. */
+const SPACE_PROBE = 'space-check.tmp'
+const SPACE_PROBE_BYTES = 256 * 1024
 
 /** Journal entries that trigger a compaction, at least (more when the queue is big). */
 const COMPACT_AFTER = 2_000
@@ -30,12 +36,19 @@ export interface QueueStore {
   limitsOf(account: string): StoredLimits | null
   /** Items published earlier from the same content, for one account. */
   published(account: string, sha256: string): PublishedItem[]
+  /** Each change rejects with CannotSave (storage-trouble.ts) when the disk is full or read-only. */
   put(jobs: readonly JobRecord[]): Promise<void>
   remove(ids: readonly string[]): Promise<void>
   setOrder(ids: readonly string[]): Promise<void>
   setPaused(paused: boolean): Promise<void>
   recordPublished(account: string, sha256: string, item: PublishedItem): Promise<void>
   setLimits(account: string, limits: StoredLimits): Promise<void>
+  /**
+   * Whether changes can be saved again after a full disk or a read-only folder: room for a
+   * few changes (not just the last bytes of a page) and a journal write that changes nothing.
+   * Rejects with CannotSave while not.
+   */
+  checkWritable(): Promise<void>
   /** Bytes written to disk so far (for the benchmark). */
   readonly bytesWritten: number
   close(): Promise<void>
@@ -122,9 +135,13 @@ export async function openQueueStore(dir: string): Promise<OpenedQueue> {
   // once the entries are on disk. A write that fails (a full disk) leaves the state as on disk.
   let compacting: Promise<void> | null = null
   async function write(entries: QueueEntry[]): Promise<void> {
-    await log.append(entries, () => {
-      for (const entry of entries) apply(state, entry)
-    })
+    try {
+      await log.append(entries, () => {
+        for (const entry of entries) apply(state, entry)
+      })
+    } catch (error) {
+      throw asCannotSave(error)
+    }
     if (!compacting && log.entriesSinceCompaction > Math.max(COMPACT_AFTER, state.jobs.size)) {
       compacting = compact().finally(() => {
         compacting = null
@@ -156,6 +173,17 @@ export async function openQueueStore(dir: string): Promise<OpenedQueue> {
     setPaused: (paused) => write([{ type: 'paused', paused }]),
     recordPublished: (account, sha256, item) => write([{ type: 'published', account, sha256, item }]),
     setLimits: (account, limits) => write([{ type: 'limits', account, limits }]),
+    async checkWritable() {
+      const probe = join(dir, SPACE_PROBE)
+      try {
+        await writeFile(probe, Buffer.alloc(SPACE_PROBE_BYTES), { mode: 0o600 })
+      } catch (error) {
+        throw asCannotSave(error)
+      } finally {
+        await unlink(probe).catch(() => undefined)
+      }
+      await write([{ type: 'paused', paused: state.paused }])
+    },
     get bytesWritten() {
       return log.bytesWritten
     },

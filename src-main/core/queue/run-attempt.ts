@@ -7,6 +7,7 @@ import { ServiceError } from '../api/service-error'
 import type { hashFile as HashFile } from './intake/hash-file'
 import { withHistory, type JobRecord } from './job-record'
 import { sizeProblem } from './preflight'
+import { cannotSaveIn } from '../storage/storage-trouble'
 import { mayHaveCreated } from './retry-policy'
 
 /** What an attempt needs from the queue around it. */
@@ -134,6 +135,8 @@ export async function runAttempt(start: JobRecord, ctx: AttemptContext): Promise
       )
     }
   } catch (error) {
+    // The answer could not be saved (a full disk): the record on disk (uploading, in doubt) is the truth.
+    if (cannotSaveIn(error)) throw fail(error)
     const maybe = !replacing && mayHaveCreated(error)
     job = await ctx.save({ ...job, state: 'queued', inDoubtSince: maybe ? job.inDoubtSince : null })
     throw fail(error)

@@ -2,6 +2,7 @@ import type { JobProgress } from '../../../src-shared/domain/queue'
 import type { ApiClient } from '../api/api-client'
 import { ServiceError } from '../api/service-error'
 import type { Logger } from '../log'
+import { cannotSaveIn, type CannotSave } from '../storage/storage-trouble'
 import { Connectivity } from './connectivity'
 import { hashFile } from './intake/hash-file'
 import { withHistory, type JobRecord } from './job-record'
@@ -58,6 +59,10 @@ export interface SchedulerDependencies {
   touched(ids: readonly string[]): void
   progress(jobId: string, progress: JobProgress): void
   connectivityChanged(): void
+  /** Why nothing can be saved now (a full disk, a read-only data folder), in words; null when it can. */
+  cannotSave(): string | null
+  /** A change of a job could not be saved: the queue holds until it can (see save-hold.ts). */
+  reportCannotSave(error: CannotSave): void
   log: Logger
 }
 
@@ -122,6 +127,8 @@ export class Scheduler {
 
   /** Why a job that could run is held back now, if it is. */
   hold(job: JobRecord): Hold | null {
+    const cannotSave = this.deps.cannotSave()
+    if (cannotSave !== null) return { reason: 'cannot-save', message: cannotSave, until: null }
     const access = this.deps.access(job)
     const connectivity = this.connectivity.state
     // Who the key belongs to cannot be asked offline: being offline is the reason then.
@@ -185,6 +192,8 @@ export class Scheduler {
     if (this.timer) clearTimeout(this.timer)
     this.timer = undefined
     if (this.stopped || this.deps.queuePaused() || !this.connectivity.state.online) return
+    // Nothing new is sent while its progress could not be saved; the hold pumps again when it can.
+    if (this.deps.cannotSave() !== null) return
     const now = Date.now()
     if (this.rateLimitedUntil > now) return this.wakeAt(this.rateLimitedUntil)
     const limit = this.deps.concurrency()
@@ -309,7 +318,12 @@ export class Scheduler {
         },
         (error: unknown) => this.failed(start.id, entry, error)
       )
-      .catch((error: unknown) => this.deps.log.error(`The upload queue could not settle job ${start.id}`, error))
+      .catch((error: unknown) => {
+        // Its outcome could not be saved: the job keeps its state on disk, and goes on once it can be.
+        const cannotSave = cannotSaveIn(error)
+        if (cannotSave) this.deps.reportCannotSave(cannotSave)
+        else this.deps.log.error(`The upload queue could not settle job ${start.id}`, error)
+      })
       .finally(() => {
         meter.stop()
         this.running.delete(start.id)
@@ -333,6 +347,10 @@ export class Scheduler {
     const job = this.deps.get(id)
     if (!job) return
     if (entry.stopReason) return this.settleStopped(job, entry.stopReason)
+    // A step could not be saved: nothing about the job is decided from that (it keeps its state
+    // on disk, a create in doubt stays in doubt), and the queue holds until it can save.
+    const cannotSave = cannotSaveIn(error)
+    if (cannotSave) return this.deps.reportCannotSave(cannotSave)
     if (cause instanceof JobProblem) {
       await this.deps.save(
         withHistory({ ...job, state: 'failed', failure: { message: cause.message, retryable: cause.retryable, code: cause.code } }, cause.message)

@@ -30,7 +30,10 @@ import { PlanLimitsBook } from './plan-limits'
 import { readJobPdfRange } from './pdf-range'
 import type { QueueStore } from './queue-store'
 import { afterFailure } from './retry-policy'
+import { DEFAULT_SAVE_RETRY_MS, SaveHold } from './save-hold'
+import { reportingCannotSave } from './reporting-store'
 import { Scheduler, type Access } from './scheduler'
+import { cannotSaveIn } from '../storage/storage-trouble'
 
 export interface UploadQueueDependencies {
   store: QueueStore
@@ -60,6 +63,8 @@ export interface UploadQueueDependencies {
   chooseSavePath?: (defaultName: string) => Promise<string | null>
   /** Whether an item still exists (the library, else the service), so a deleted one is never offered as "already published". */
   itemExists?: (accountId: string, docType: DocType, itemId: number) => Promise<boolean>
+  /** While the disk is full or the data folder read-only: how often a save is tried again (default DEFAULT_SAVE_RETRY_MS). */
+  saveRetryMs?: number
 }
 
 /** The `uploads` area, plus what the core and the shell need. */
@@ -109,7 +114,15 @@ const NO_ACCOUNT_OFFLINE =
  * disk; the scheduler runs them; every change is told to the windows as whole jobs.
  */
 export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
-  const { store, connection } = deps
+  const { connection } = deps
+  // A full disk or a read-only folder holds the whole queue, whoever's change hit it first.
+  const saveHold = new SaveHold({
+    probe: () => deps.store.checkWritable(),
+    retryMs: deps.saveRetryMs ?? DEFAULT_SAVE_RETRY_MS,
+    changed: () => void saveHoldChanged(),
+    log: deps.log
+  })
+  const store = reportingCannotSave(deps.store, (error) => saveHold.report(error))
   /** With runUploads 'added': the jobs this process runs. */
   const runnable = new Set<string>()
   /** Set by close(): nothing may write to the store after it. */
@@ -304,8 +317,20 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
     touched: (ids) => touch(ids),
     progress: (jobId, progress) => deps.emit(contract.uploads.progress, { jobId, ...progress }),
     connectivityChanged: () => deps.emit(contract.uploads.connectivityChanged, connectivity()),
+    cannotSave: () => saveHold.message,
+    reportCannotSave: (error) => saveHold.report(error),
     log: deps.log
   })
+
+  /** The hold began or ended: every waiting job says so; once it ended, the queue goes on by itself. */
+  async function saveHoldChanged(): Promise<void> {
+    if (closed) return
+    touch(store.jobs().filter((job) => job.state === 'queued' || job.state === 'uploading').map((job) => job.id))
+    if (saveHold.trouble !== null) return
+    // A job whose answer could not be saved is still "uploading" on disk: back to the queue, in doubt where needed.
+    await recoverInterrupted().catch(() => undefined)
+    scheduler.pump()
+  }
 
   function view(job: JobRecord): JobView {
     return toJobView(job, scheduler.isRunning(job.id) ? null : scheduler.hold(job), scheduler.progressOf(job.id))
@@ -368,7 +393,7 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
 
   /** Jobs stopped by a crash mid-upload go back to the queue; a create among them stays "in doubt". */
   async function recoverInterrupted(): Promise<void> {
-    const interrupted = store.jobs().filter((job) => job.state === 'uploading')
+    const interrupted = store.jobs().filter((job) => job.state === 'uploading' && !scheduler.isRunning(job.id))
     if (interrupted.length === 0) return
     await store.put(
       interrupted.map((job) =>
@@ -402,10 +427,15 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
     scheduler.pump()
   })
 
-  const ready = recoverInterrupted().then(() => {
-    void refreshLimits()
-    scheduler.pump()
-  })
+  // A disk that is full at start holds the queue (reported by the store); it recovers these once it can save.
+  const ready = recoverInterrupted()
+    .catch((error: unknown) => {
+      if (!cannotSaveIn(error)) throw error
+    })
+    .then(() => {
+      void refreshLimits()
+      scheduler.pump()
+    })
 
   // Results of OS opens wait here until the window takes them (it may not exist yet).
   let inbox: EnqueueResult = { added: [], refused: [], sameContent: [] }
@@ -628,6 +658,7 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
     settingsChanged: () => scheduler.checkNow(),
     async close() {
       closed = true
+      saveHold.stop()
       if (identifyTimer) clearTimeout(identifyTimer)
       stopQuota()
       stopReachable()
