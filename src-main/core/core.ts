@@ -127,7 +127,8 @@ export async function createCore(config: CoreConfig, log: Logger): Promise<Core>
   })
   const opened: { close(): Promise<void> }[] = []
   try {
-    const store = await openSettingsStore(config.userDataDir, log)
+    // This process holds the data folder: a broken settings file is set aside before anything saves over it.
+    const store = await openSettingsStore(config.userDataDir, log, { keepAside: true })
     const accountCache = createAccountCache(config.userDataDir)
     const knownAccounts = await openKnownAccounts(config.userDataDir, log)
     const trustedCertificates = config.trustedCertificates ?? systemAndBundledCertificates()
@@ -187,7 +188,8 @@ export async function createCore(config: CoreConfig, log: Logger): Promise<Core>
     const uploads = createUploadQueue({
       store: queueStore.store,
       runUploads: config.runUploads ?? true,
-      notices: queueStore.notices,
+      // Said once in the window, beside what restoring the queue had to say (a command has printed it already, as an error).
+      notices: [...(store.notice === null || config.role === 'command' ? [] : [store.notice]), ...queueStore.notices],
       connection,
       settings: () => effectiveSettings(store.get(), environment),
       knownAccounts,
