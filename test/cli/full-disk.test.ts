@@ -60,13 +60,14 @@ interface Run {
 }
 
 /**
- * `upload <folder> --wait` with the data folder on its own small disk; `fault` breaks the disk
- * once the first file is published and mends it `holdMs` later (or once `mendWhen` is printed).
+ * `upload <folder> --wait` of 12 PDFs with the data folder on its own 2 MB disk: `fault` breaks
+ * the disk once the first file is published, and mends it once the command said so (or 10 s
+ * later). `sentWhileHeld`: items the service made in the 1.5 s after the command said so.
  */
 async function uploadThroughFault(
   prefix: string,
   fault: { breakIt(pid: number, dataDir: string): Promise<void>; mend(pid: number, dataDir: string): Promise<void>; said: string }
-): Promise<{ run: Run; names: string[]; kept: string; saidInTime: boolean }> {
+): Promise<{ run: Run; names: string[]; kept: string; saidInTime: boolean; sentWhileHeld: number }> {
   const { folder, names } = await folderOf(12, prefix)
   const dataDir = await mkdtemp(join(tmpdir(), 'flipdrop-cli-disk-'))
   const env = {
@@ -83,18 +84,20 @@ async function uploadThroughFault(
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
   const closed = once(child, 'close') as Promise<[number | null]>
-  let saidInTime = false
   try {
     expect(await until(() => stdout, /^done\s/m, 30_000), `no file was published: ${stderr}`).toBe(true)
     await fault.breakIt(child.pid ?? 0, dataDir)
     // The command says so once, and waits; before the fix it failed jobs and went on.
-    saidInTime = await until(() => stderr, fault.said, 10_000)
+    const saidInTime = await until(() => stderr, fault.said, 10_000)
+    const before = published(`${prefix}-`).length
+    await new Promise((resolve) => setTimeout(resolve, 1_500))
+    const sentWhileHeld = published(`${prefix}-`).length - before
     await fault.mend(child.pid ?? 0, dataDir)
+    const [code] = await closed
+    return { run: { code, stdout, stderr }, names, kept, saidInTime, sentWhileHeld }
   } finally {
     emulator.faults.clear()
   }
-  const [code] = await closed
-  return { run: { code, stdout, stderr }, names, kept, saidInTime }
 }
 
 const fullDisk = {
@@ -132,11 +135,15 @@ function expectCalm(run: Run, said: string): void {
 
 describe('a full disk or a read-only data folder under a running command', () => {
   it('upload --wait while the disk fills up: says so once, fails nothing, and goes on by itself once there is space', async () => {
-    const { run, names, kept, saidInTime } = await uploadThroughFault('full', fullDisk)
+    const { run, names, kept, saidInTime, sentWhileHeld } = await uploadThroughFault('full', fullDisk)
     expect(saidInTime, run.stderr).toBe(true)
+    // Nothing new is sent while it cannot save (an upload already under way may still finish: 2 at once).
+    expect(sentWhileHeld).toBeLessThanOrEqual(2)
     expectCalm(run, FULL)
     expect(run.code, run.stdout + run.stderr).toBe(0)
     expect(run.stdout.match(/^done\s/gm)).toHaveLength(12)
+    // Held jobs are not listed again: each was said queued once.
+    expect(run.stdout.match(/^queued\s/gm)).toHaveLength(12)
     // Every file once: none lost, none twice.
     expect(published('full-')).toEqual(names)
     // What was on the full disk reads back whole: the journal has no torn or damaged record...
@@ -150,8 +157,9 @@ describe('a full disk or a read-only data folder under a running command', () =>
   }, 120_000)
 
   it('upload --wait while the data folder turns read-only: says so once, fails nothing, and goes on once it is writable', async () => {
-    const { run, names, saidInTime } = await uploadThroughFault('rofs', readOnly)
+    const { run, names, saidInTime, sentWhileHeld } = await uploadThroughFault('rofs', readOnly)
     expect(saidInTime, run.stderr).toBe(true)
+    expect(sentWhileHeld).toBeLessThanOrEqual(2)
     expectCalm(run, READ_ONLY)
     expect(run.code, run.stdout + run.stderr).toBe(0)
     expect(published('rofs-')).toEqual(names)
