@@ -28,6 +28,7 @@ import { openSettingsStore } from './settings/settings-store'
 import { openQueueStore } from './queue/queue-store'
 import { createUploadQueue, type UploadQueue } from './queue/upload-queue'
 import { acquireDataLock } from './storage/data-lock'
+import { asCannotSave } from './storage/storage-trouble'
 import { handoffAddress } from './handoff/handoff-address'
 import { startHandoffServer, type HandoffServer } from './handoff/handoff-server'
 import { createHandoffDispatch } from './handoff/uploads-dispatch'
@@ -82,6 +83,8 @@ export interface CoreConfig {
    * links unless it is `flipdrop watch`); tests shorten the settling time (awaitWriteFinish).
    */
   links?: { watch?: boolean; stabilityMs?: number; pollIntervalMs?: number }
+  /** While the disk is full or the data folder read-only: how often the queue tries to save again (tests shorten it). */
+  saveRetryMs?: number
 }
 
 /** The running core: one service per contract area (but `app`, which answers before the core exists), plus shared parts. */
@@ -121,9 +124,12 @@ export async function createCore(config: CoreConfig, log: Logger): Promise<Core>
   // runs no uploads says `handoff: off`: it answers pings but takes no work it would never send.
   const handoffAt = handoffAddress(config.userDataDir)
   const takesWork = config.runUploads === undefined || config.runUploads === true
+  // A full disk or a read-only folder is said in plain words, not as the lock file's error.
   const lock = await acquireDataLock(config.userDataDir, {
     info: { role: config.role ?? 'app', socket: handoffAt, token, handoff: takesWork ? 'on' : 'off' },
     onLost: (message) => log.error(message)
+  }).catch((error: unknown) => {
+    throw asCannotSave(error)
   })
   const opened: { close(): Promise<void> }[] = []
   try {
@@ -199,7 +205,8 @@ export async function createCore(config: CoreConfig, log: Logger): Promise<Core>
       emit,
       log,
       ...(config.choosePdfs ? { choosePdfs: config.choosePdfs } : {}),
-      ...(config.chooseSavePath ? { chooseSavePath: config.chooseSavePath } : {})
+...(config.saveRetryMs !== undefined ? { saveRetryMs: config.saveRetryMs } : {}),
+            ...(config.chooseSavePath ? { chooseSavePath: config.chooseSavePath } : {})
     })
     opened.unshift(uploads)
     const links = await createLinksService({
@@ -323,7 +330,7 @@ export async function createCore(config: CoreConfig, log: Logger): Promise<Core>
     }
   } catch (error) {
     for (const part of opened) await part.close().catch(() => {})
-    await lock.release()
-    throw error
+    await lock.release().catch(() => {})
+    throw asCannotSave(error)
   }
 }

@@ -165,4 +165,17 @@ describe('a full disk or a read-only data folder under a running command', () =>
     expect(published('rofs-')).toEqual(names)
   }, 120_000)
 
+  it('a data folder read-only from the start: the command says so in plain words, without the lock file or a stack trace', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'flipdrop-cli-disk-'))
+    const kept = await mkdtemp(join(tmpdir(), 'flipdrop-cli-disk-kept-'))
+    const env = { FLIPDROP_API_KEY: KEY, FLIPDROP_BASE_URL: emulator.baseUrl, FLIPDROP_DATA_DIR: dataDir }
+    const child = spawnCliOnSmallDisk(['queue'], env, dataDir, 256, kept, { readOnly: true })
+    let stderr = ''
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+    const [code] = (await once(child, 'close')) as [number | null]
+    expect(code, stderr).toBe(1)
+    expect(stderr).toContain(`flipdrop queue: ${READ_ONLY}`)
+    expect(stderr).not.toMatch(/EROFS|lock|^\s+at /m)
+    expect(stderr.trim().split('\n').length, stderr).toBeLessThanOrEqual(2)
+  }, 60_000)
 })

@@ -19,11 +19,13 @@ export function spawnCliOnSmallDisk(
   env: Record<string, string>,
   dir: string,
   sizeKb: number,
-  keepIn: string
+  keepIn: string,
+  options: { readOnly?: boolean } = {}
 ): ChildProcessWithoutNullStreams {
   const node = `"${process.execPath}" --import tsx "${join(root, 'src-main/cli/index.ts')}" "$@"`
   // The disk goes away with the namespace: what the command left there is copied to `keepIn` first.
-  const script = `mount -t tmpfs -o size=${sizeKb}k tmpfs "${dir}" || exit 99; ${node}; code=$?; cp -a "${dir}/." "${keepIn}/"; exit $code`
+  const readOnly = options.readOnly ? ` && mount -o remount,ro "${dir}"` : ''
+  const script = `mount -t tmpfs -o size=${sizeKb}k tmpfs "${dir}"${readOnly} || exit 99; ${node}; code=$?; cp -a "${dir}/." "${keepIn}/"; exit $code`
   return spawn('unshare', ['-m', '--propagation', 'private', 'sh', '-c', script, 'sh', ...args], {
     cwd: root,
     env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent', ...env },

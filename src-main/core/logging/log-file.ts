@@ -121,7 +121,7 @@ function unlinkQuietly(path: string): void {
 
 function troubleMessage(error: unknown, path: string): string {
   const why = storageTrouble(error)
-  const reason = why === 'full' ? 'the disk is full' : why === 'read-only' ? 'its folder is read-only' : 'it cannot be opened'
+  const reason = why === 'full' ? 'the disk is full' : why === 'read-only' ? 'its folder is read-only' : 'its folder cannot be written'
   return `FlipDrop cannot write its log file (${path}): ${reason}. It goes on without it.`
 }
 
