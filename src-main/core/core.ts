@@ -205,8 +205,8 @@ export async function createCore(config: CoreConfig, log: Logger): Promise<Core>
       emit,
       log,
       ...(config.choosePdfs ? { choosePdfs: config.choosePdfs } : {}),
-...(config.saveRetryMs !== undefined ? { saveRetryMs: config.saveRetryMs } : {}),
-            ...(config.chooseSavePath ? { chooseSavePath: config.chooseSavePath } : {})
+      ...(config.chooseSavePath ? { chooseSavePath: config.chooseSavePath } : {}),
+      ...(config.saveRetryMs !== undefined ? { saveRetryMs: config.saveRetryMs } : {})
     })
     opened.unshift(uploads)
     const links = await createLinksService({
