@@ -31,6 +31,8 @@ export interface QueueStore {
   /** Jobs in queue order. */
   jobs(): JobRecord[]
   get(id: string): JobRecord | undefined
+  /** A change of this job is on its way to disk: what get() says of it is about to change (nothing may start it meanwhile). */
+  isSaving(id: string): boolean
   readonly paused: boolean
   /** An account's plan limits as last learned. */
   limitsOf(account: string): StoredLimits | null
@@ -134,13 +136,23 @@ export async function openQueueStore(dir: string): Promise<OpenedQueue> {
   // The journal write is the commit point: the state (and so what anyone is told) changes only
   // once the entries are on disk. A write that fails (a full disk) leaves the state as on disk.
   let compacting: Promise<void> | null = null
+  /** Jobs with a change on its way to disk (not in the state yet), and how many changes. */
+  const saving = new Map<string, number>()
   async function write(entries: QueueEntry[]): Promise<void> {
+    const ids = entries.flatMap((entry) => (entry.type === 'put' ? [entry.job.id] : entry.type === 'remove' ? entry.ids : []))
+    for (const id of ids) saving.set(id, (saving.get(id) ?? 0) + 1)
     try {
       await log.append(entries, () => {
         for (const entry of entries) apply(state, entry)
       })
     } catch (error) {
       throw asCannotSave(error)
+    } finally {
+      for (const id of ids) {
+        const left = (saving.get(id) ?? 1) - 1
+        if (left > 0) saving.set(id, left)
+        else saving.delete(id)
+      }
     }
     if (!compacting && log.entriesSinceCompaction > Math.max(COMPACT_AFTER, state.jobs.size)) {
       compacting = compact().finally(() => {
@@ -162,6 +174,7 @@ export async function openQueueStore(dir: string): Promise<OpenedQueue> {
   const store: QueueStore = {
     jobs: () => state.order.map((id) => state.jobs.get(id)).filter((job): job is JobRecord => job !== undefined),
     get: (id) => state.jobs.get(id),
+    isSaving: (id) => saving.has(id),
     get paused() {
       return state.paused
     },

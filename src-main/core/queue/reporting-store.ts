@@ -20,6 +20,7 @@ export function reportingCannotSave(store: QueueStore, report: (error: CannotSav
   return {
     jobs: () => store.jobs(),
     get: (id) => store.get(id),
+    isSaving: (id) => store.isSaving(id),
     get paused() {
       return store.paused
     },

@@ -30,6 +30,8 @@ export type Access = { client: ApiClient; accountId: string } | { hold: Hold }
 export interface SchedulerDependencies {
   jobs(): readonly JobRecord[]
   get(id: string): JobRecord | undefined
+  /** A change of the job is on its way to disk (a cancel, a pause): it is not started until it is there. */
+  isSaving?(id: string): boolean
   queuePaused(): boolean
   /** Whether this process runs the job at all (a command runs only its own; default: every job). */
   mayRun?(job: JobRecord): boolean
@@ -206,6 +208,8 @@ export class Scheduler {
       if (this.running.size >= overall) break
       if (this.running.has(job.id)) continue
       if (this.deps.mayRun && !this.deps.mayRun(job)) continue
+      // Its record is about to change (whoever changes it pumps again once it is saved).
+      if (this.deps.isSaving?.(job.id)) continue
       const lookup = needsCancelLookup(job)
       if (!lookup && (job.paused || (job.state !== 'queued' && job.state !== 'verifying'))) continue
       const wait = this.backoff.get(job.id)

@@ -146,9 +146,11 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
   /** The client of an account while its key is held and whoami confirmed it. */
   const clientFor = (accountId: string | null): ApiClient | null => connection.clientFor(accountId)
   const inspector = createInspector(deps.log)
+  /** Jobs being added, on their way to disk: a drop meanwhile sees them as already waiting. */
+  const admitting = new Map<string, JobRecord>()
   const intake = new JobIntake({
     inspect: (paths) => inspector.inspect(paths),
-    jobs: () => store.jobs(),
+    jobs: () => [...store.jobs().filter((job) => !admitting.has(job.id)), ...admitting.values()],
     published: (account, sha256) => store.published(account, sha256),
     clientFor,
     ...(deps.itemExists ? { itemExists: deps.itemExists } : {})
@@ -286,6 +288,7 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
   const scheduler: Scheduler = new Scheduler({
     jobs: () => store.jobs(),
     get: (id) => store.get(id),
+    isSaving: (id) => store.isSaving(id),
     queuePaused: () => store.paused || deps.runUploads === false,
     mayRun: (job) => deps.runUploads !== 'added' || runnable.has(job.id),
     concurrency: () => deps.settings().uploadConcurrency,
@@ -382,8 +385,15 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
 
   async function admit(intake: Intake): Promise<EnqueueResult> {
     if (intake.jobs.length > 0) {
-      for (const job of intake.jobs) runnable.add(job.id)
-      await store.put(intake.jobs)
+      for (const job of intake.jobs) {
+        runnable.add(job.id)
+        admitting.set(job.id, job)
+      }
+      try {
+        await store.put(intake.jobs)
+      } finally {
+        for (const job of intake.jobs) admitting.delete(job.id)
+      }
       touch(intake.jobs.map((job) => job.id), { order: true })
       scheduler.pump()
     }
