@@ -10,7 +10,13 @@
  *    leaves every extraResources source out of the app's files (platformPackager.js doPack,
  *    excludePatterns), so `from: out/main` would empty out/main in app.asar.
  *
- * 2. The CookieEncryption fuse, which `electronFuses` can only set for every platform at once.
+ * 2. resources/signing.json on macOS: whether the build is signed with a real identity, as
+ *    macSigningConfigured decides it. Squirrel.Mac installs updates only into such a build, and a
+ *    running app cannot read its own signature from Electron, so the app reads this file
+ *    (src-main/shell/app-updater.ts) and an unsigned copy offers the release page instead.
+ *    Written before electron-builder signs the app, so a signed build's signature covers it.
+ *
+ * 3. The CookieEncryption fuse, which `electronFuses` can only set for every platform at once.
  *    Chromium encrypts cookies with a key kept in the OS store: DPAPI on Windows, the Secret
  *    Service on Linux, the Keychain on macOS. A macOS Keychain item is bound to the code signature
  *    of the app that made it; an unsigned (ad-hoc) build has a new one with every update, so macOS
@@ -60,6 +66,24 @@ export function cookieEncryptionFor(platformName, env, identity) {
   return mac ? macSigningConfigured(env, identity) : true
 }
 
+/** The file the app reads (src-main/shell/app-updater.ts SIGNING_FILE). */
+export const SIGNING_FILE = 'signing.json'
+
+/**
+ * Writes resources/signing.json for a macOS build; other platforms update whatever their
+ * signature, so they get none.
+ * @param {string} resourcesDir
+ * @param {string} platformName
+ * @param {Record<string, string | undefined>} env
+ * @param {string | null | undefined} identity
+ * @returns {Promise<void>}
+ */
+export async function writeSigningFacts(resourcesDir, platformName, env, identity) {
+  if (platformName !== 'darwin' && platformName !== 'mas') return
+  const signed = macSigningConfigured(env, identity)
+  await writeFile(join(resourcesDir, SIGNING_FILE), `${JSON.stringify({ signed })}\n`)
+}
+
 /**
  * Copies the command's build (every file of out/main but the app's entry, index.js: the shared
  * chunks and the intake workers are the command's too), a package.json with what the build reads
@@ -102,6 +126,7 @@ export default async function afterPack(context) {
 
   /** @type {{ identity?: string | null }} */
   const options = packager.platformSpecificBuildOptions
+  await writeSigningFacts(packager.getResourcesDir(context.appOutDir), context.electronPlatformName, process.env, options.identity)
   if (!cookieEncryptionFor(context.electronPlatformName, process.env, options.identity)) {
     log.info({ reason: 'macOS build without a signing identity (README "Releasing")' }, 'CookieEncryption fuse left off')
     return

@@ -7,6 +7,7 @@ import { updatesUnavailable } from '../src-shared/domain/updates'
 import type { UpdatesHost } from './core/app/app-service'
 import { boot } from './core/boot'
 import { environmentOverrides } from './core/core'
+import { recordAppInstall } from './core/app/record-app-install'
 import { openLogFile } from './core/logging/log-file'
 import { verboseLogging } from './core/logging/log-level'
 import { dataDirOverride } from './core/storage/data-dir-override'
@@ -16,7 +17,7 @@ import { handlersOf } from './ipc/handler-table'
 import { registerIpc, sendEvent } from './ipc/register-ipc'
 import { APP_ID } from './shell/app-identity'
 import { buildAppMenu } from './shell/app-menu'
-import { canUpdateItself, feedOverride, updaterPort } from './shell/app-updater'
+import { canUpdateItself, downloadPageFor, feedOverride, updaterPort } from './shell/app-updater'
 import { registerAppScheme, serveAppProtocol } from './shell/app-protocol'
 import { choosePdfs } from './shell/choose-pdfs'
 import { chooseFolder } from './shell/choose-folder'
@@ -81,6 +82,12 @@ if (claimSingleInstance(app, opened.secondLaunch)) {
         chrome: process.versions.chrome,
         node: process.versions.node
       }
+    }
+    // The command of an AppImage is an extracted copy: it reads which version of the app last ran here.
+    if (app.isPackaged) {
+      void recordAppInstall(app.getPath('userData'), { version: info.version, appImage: process.env['APPIMAGE'] || null }).catch((error: unknown) =>
+        booted.log.warn('Could not note the installed version for the flipdrop command', error)
+      )
     }
     // Installed builds with a feed update themselves; the flow is made once the logger exists.
     const updatable = canUpdateItself({ packaged: app.isPackaged, resourcesPath: process.resourcesPath, env: process.env })
@@ -189,11 +196,21 @@ if (claimSingleInstance(app, opened.secondLaunch)) {
     })
     if (updatable) {
       const feedUrl = feedOverride(process.env)
+      // An unsigned macOS build cannot install updates (Squirrel.Mac): it offers the release page.
+      const downloadPage = downloadPageFor({ platform: process.platform, resourcesPath: process.resourcesPath })
       updates = createUpdateFlow({
-        updater: updaterPort(electronUpdater.autoUpdater, { log: booted.log, verbose: verboseLogging(process.env), ...(feedUrl ? { feedUrl } : {}) }),
+        updater: updaterPort(electronUpdater.autoUpdater, {
+          log: booted.log,
+          verbose: verboseLogging(process.env),
+          download: downloadPage === undefined,
+          ...(feedUrl ? { feedUrl } : {})
+        }),
         currentVersion: info.version,
+        ...(downloadPage ? { downloadPage } : {}),
         runningUploads: () => shell.runningUploads(),
         closeCore: () => quit.closeCore(),
+        // An install that did not happen: the queue, journal and data-folder lock come back.
+        reopenCore: () => quit.reopenCore(() => booted.reopen()),
         emit: (view) => {
           if (mainWindow) sendEvent(mainWindow.webContents, contract.app.updatesChanged, view)
         },

@@ -61,6 +61,9 @@ function whyUnreachable(error: unknown): string | null {
   return null
 }
 
+/** Why, when a captive portal or a proxy's login page answered instead of the service. */
+export const PORTAL_WHY = 'a sign-in page answers instead: hotel or office Wi-Fi? Sign in to the network in a browser'
+
 /**
  * "Could not reach the service at …": the address, why (refused, no such host, TLS…), what
  * the core said (`detail`: how long a stall waited), and the variable or setting to fix.
@@ -82,6 +85,7 @@ export function keyRefusedMessage(place: FailurePlace | undefined): string {
 function serviceFailure(error: ServiceError, place: FailurePlace | undefined): FailureRecord {
   if (error.kind === 'unauthorized') return { code: 'key-refused', message: keyRefusedMessage(place), exitCode: EXIT.noKey }
   if (error.kind === 'network') return { code: 'unreachable', message: unreachableMessage(place, whyUnreachable(error)), exitCode: EXIT.offline }
+  if (error.kind === 'portal') return { code: 'unreachable', message: unreachableMessage(place, PORTAL_WHY), exitCode: EXIT.offline }
   // A stall says how long it waited in all; the address is what to check.
   if (error.kind === 'stalled') return { code: 'unreachable', message: unreachableMessage(place, null, error.message), exitCode: EXIT.offline }
   if (error.kind === 'document-host-missing') {
@@ -100,6 +104,8 @@ export function appFailure(code: string, message: string, place: FailurePlace | 
     case 'network':
     case 'stalled':
       return { code: 'unreachable', message: unreachableMessage(place, null, message), exitCode: EXIT.offline }
+    case 'portal':
+      return { code: 'unreachable', message: unreachableMessage(place, PORTAL_WHY), exitCode: EXIT.offline }
     case 'keychain-locked':
     case 'keychain-unavailable':
     case 'keychain-timeout':

@@ -5,6 +5,7 @@ import { sayDuration } from './duration'
 import { EXIT } from './exit-codes'
 import type { QueueRunner } from './queue-session'
 import { addressFix, serviceAddress } from './service-address'
+import { monotonicNow } from '../core/clock'
 
 /** Watches followed jobs for what would make following last forever, and ends it in time. */
 export interface FollowGuard {
@@ -32,13 +33,13 @@ export function createFollowGuard(ctx: CliContext, runner: () => QueueRunner, ti
   let timer: ReturnType<typeof setTimeout> | undefined
 
   const outageBegan = (): void => {
-    since = Date.now()
+    since = monotonicNow()
     const current = serviceAddress(ctx.env, ctx.dataDir)
     const limit = timeoutMs === null ? 'Ctrl+C stops waiting; --timeout 2m would give up after 2 minutes.' : `Giving up after ${sayDuration(timeoutMs)}.`
     ctx.warn(`Waiting for the service at ${current.url} to answer; it is asked again every few seconds. ${addressFix(current)} ${limit}`)
     if (timeoutMs === null) return
     timer = setTimeout(() => {
-      const waited = sayDuration(Date.now() - (since ?? Date.now()))
+      const waited = sayDuration(monotonicNow() - (since ?? monotonicNow()))
       const current = serviceAddress(ctx.env, ctx.dataDir)
       stop({
         code: 'unreachable',

@@ -12,6 +12,7 @@ import { didYouMean, suggest } from './help/suggest'
 import { SIGNAL_EXIT, stoppedBy, whenAborted } from './interrupt'
 import { detectTerminal } from './output/terminal'
 import { parseOptions } from './parse-options'
+import { staleCommandNote } from './stale-command'
 import { version } from './version'
 
 /** After Ctrl+C, how long a command may take to stop by itself and say so, before it is cut short. */
@@ -67,6 +68,9 @@ export async function runCli(argv: readonly string[], options: RunOptions): Prom
   }
   if (first === '--version') {
     io.stdout.write(`flipdrop ${version()}\n`)
+    // Never passes for current when the app was updated without it (an AppImage's command).
+    const stale = staleCommandNote(version(), defaultDataFolder(options.env))
+    if (stale) io.stderr.write(stale)
     return EXIT.ok
   }
   if (first === 'help') return runHelp(argv.slice(1), options)
@@ -109,6 +113,8 @@ async function runCommand(entry: CommandEntry, args: readonly string[], options:
   const json = parsed.values['json'] === true
   const account = parsed.values['account']
   if (typeof account === 'string' && account.trim() === '') return usageError(io, where, '--account needs an email, a user ID or a name.', helpLine)
+  const stale = staleCommandNote(version(), defaultDataFolder(options.env))
+  if (stale) io.stderr.write(stale)
   // Loaded only to run a command: help, --version and usage mistakes never need it.
   const { createCliContext } = await import('./cli-context')
   const ctx = createCliContext({

@@ -10,6 +10,8 @@ export interface Booted {
   startup: Startup<Core>
   log: Logger
   close(): Promise<void>
+  /** Starts the core again after close() (queue, journal, data-folder lock); rejects when it could not. */
+  reopen(): Promise<void>
 }
 
 /**
@@ -35,6 +37,10 @@ export function boot(config: CoreConfig, start: (config: CoreConfig, log: Logger
     log,
     async close() {
       await startup.current?.close()
+    },
+    async reopen() {
+      const state = await startup.reopen()
+      if (state.phase !== 'ready') throw new Error(`FlipDrop could not reopen: ${state.message ?? 'an unknown error'}`)
     }
   }
 }

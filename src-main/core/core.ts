@@ -85,6 +85,8 @@ export interface CoreConfig {
   links?: { watch?: boolean; stabilityMs?: number; pollIntervalMs?: number }
   /** While the disk is full or the data folder read-only: how often the queue tries to save again (tests shorten it). */
   saveRetryMs?: number
+  /** Tests lengthen the first wait before an interrupted library sync tries again by itself (default 5 s). */
+  library?: { syncRetryMs?: number }
 }
 
 /** The running core: one service per contract area (but `app`, which answers before the core exists), plus shared parts. */
@@ -172,8 +174,10 @@ export async function createCore(config: CoreConfig, log: Logger): Promise<Core>
       keys,
       connection,
       knownAccounts,
+      // Through the settings area: the window hears of them at once and the connection takes them.
       saveAddresses: async (addresses) => {
-        await store.update(addresses)
+        if (!settingsRef) throw new Error('Settings are not ready yet')
+        await settingsRef.update(addresses)
       },
       forgetAccount: async (userId) => {
         for (const forget of forgetters) await forget(userId)
@@ -188,6 +192,7 @@ export async function createCore(config: CoreConfig, log: Logger): Promise<Core>
       }
     })
     let libraryRef: LibraryService | null = null
+    let settingsRef: SettingsService | null = null
     const queueStore = await openQueueStore(join(config.userDataDir, 'queue'))
     opened.push(queueStore.store)
     for (const notice of queueStore.notices) log.warn(notice)
@@ -202,6 +207,8 @@ export async function createCore(config: CoreConfig, log: Logger): Promise<Core>
       accountShown: () => auth.currentAccountId(),
       // The library exists by the time anything is enqueued; until then nothing is known to be gone.
       itemExists: (accountId, docType, itemId) => libraryRef?.itemExists(accountId, docType, itemId) ?? Promise.resolve(true),
+      // The service answers again: a library sync that stopped for the network carries on too.
+      onReachableAgain: () => libraryRef?.networkChanged(true),
       emit,
       log,
       ...(config.choosePdfs ? { choosePdfs: config.choosePdfs } : {}),
@@ -247,6 +254,7 @@ export async function createCore(config: CoreConfig, log: Logger): Promise<Core>
       connection.reconfigure()
       uploads.settingsChanged()
     })
+    settingsRef = settings
     // Created before auth starts, so the connection made at start-up refreshes the reference lists.
     const account = createAccountService({
       connection,
@@ -288,6 +296,7 @@ export async function createCore(config: CoreConfig, log: Logger): Promise<Core>
         return () => void queueListeners.delete(listener)
       },
       clientFor: (accountId) => connection.clientFor(accountId),
+      ...(config.library?.syncRetryMs !== undefined ? { syncRetryMs: config.library.syncRetryMs } : {}),
       ...(config.chooseSavePath ? { chooseSavePath: config.chooseSavePath } : {}),
       ...(config.choosePdfs ? { choosePdfs: config.choosePdfs } : {})
     })

@@ -12,6 +12,11 @@ export interface Startup<T = unknown> {
   ready(): Promise<T>
   /** Starts again after a failure (no-op otherwise); resolves with the new state. */
   retry(): Promise<StartupState>
+  /**
+   * Starts again after the host closed the started core on purpose (an update that then did not
+   * install); resolves with the new state, `failed` with its reason when it could not.
+   */
+  reopen(): Promise<StartupState>
   /** The core, once started; undefined before. */
   readonly current: T | undefined
 }
@@ -52,6 +57,11 @@ export function createStartup<T>(start: () => Promise<T>, onChange: (state: Star
     ready: () => running,
     async retry() {
       if (state.phase === 'failed') await run().catch(() => {})
+      return state
+    },
+    async reopen() {
+      current = undefined
+      await run().catch(() => {})
       return state
     },
     get current() {

@@ -1,8 +1,9 @@
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { AppUpdater, Logger as UpdaterLogger } from 'electron-updater'
 import type { Logger } from '../core/log'
 import type { UpdaterEvent, UpdaterPort } from '../core/updates/update-flow'
+import { installModeOf } from '../core/updates/update-policy'
 
 /** Points the updater at another generic feed (a local server in tests, a staging feed). */
 export const UPDATE_URL_VARIABLE = 'FLIPDROP_UPDATE_URL'
@@ -24,6 +25,32 @@ export function canUpdateItself(facts: { packaged: boolean; resourcesPath: strin
   return feedOverride(facts.env) !== undefined || existsSync(join(facts.resourcesPath, 'app-update.yml'))
 }
 
+/**
+ * The file build/after-pack.mjs writes into a macOS build's resources: `{ "signed": true }` when
+ * it is signed with a real identity (its macSigningConfigured). Electron cannot tell a running
+ * app's signature; the build knows it. Missing (an older build) or unreadable counts as unsigned,
+ * the safe side: the release page works for any copy.
+ */
+export const SIGNING_FILE = 'signing.json'
+
+/** Where a copy that cannot install updates itself sends the designer for the new version. */
+export const RELEASE_PAGE = 'https://flipdrop.app/download'
+
+function signedWithIdentity(resourcesPath: string): boolean {
+  try {
+    const facts: unknown = JSON.parse(readFileSync(join(resourcesPath, SIGNING_FILE), 'utf8'))
+    return typeof facts === 'object' && facts !== null && (facts as { signed?: unknown }).signed === true
+  } catch {
+    return false
+  }
+}
+
+/** The release page when this copy cannot install updates itself (an unsigned macOS build); undefined when it can. */
+export function downloadPageFor(facts: { platform: NodeJS.Platform; resourcesPath: string }): string | undefined {
+  const signed = facts.platform === 'darwin' && signedWithIdentity(facts.resourcesPath)
+  return installModeOf(facts.platform, signed) === 'download-page' ? RELEASE_PAGE : undefined
+}
+
 /** electron-updater's own log lines go to ours; its chatty info only when FLIPDROP_LOG=debug. */
 function updaterLogger(log: Logger, verbose: boolean): UpdaterLogger {
   const text = (message: unknown): string => `Updater: ${message instanceof Error ? message.message : String(message)}`
@@ -37,13 +64,16 @@ function updaterLogger(log: Logger, verbose: boolean): UpdaterLogger {
 
 /**
  * Adapts electron-updater's AppUpdater (its `autoUpdater` in the app, a given one in tests)
- * to the update flow: downloads in the background as soon as a version is found, installs
- * on quit too (after the journal is closed: its `quit` event comes after our will-quit), and
- * restarts into the new version on "Restart to update".
+ * to the update flow: downloads in the background as soon as a version is found (unless this
+ * copy cannot install it: `download: false` only checks), and installs only on "Restart to
+ * update", never on an automatic quit: the deb installs through an administrator prompt
+ * (pkexec), which must come only when the designer asked for it, and a failed install must
+ * leave FlipDrop running with its queue (BaseUpdater installs on quit when autoInstallOnAppQuit
+ * is on, after our will-quit has closed everything).
  */
-export function updaterPort(updater: AppUpdater, options: { log: Logger; verbose: boolean; feedUrl?: string }): UpdaterPort {
-  updater.autoDownload = true
-  updater.autoInstallOnAppQuit = true
+export function updaterPort(updater: AppUpdater, options: { log: Logger; verbose: boolean; feedUrl?: string; download?: boolean }): UpdaterPort {
+  updater.autoDownload = options.download ?? true
+  updater.autoInstallOnAppQuit = false
   updater.logger = updaterLogger(options.log, options.verbose)
   if (options.feedUrl) updater.setFeedURL({ provider: 'generic', url: options.feedUrl })
   return {
@@ -51,8 +81,22 @@ export function updaterPort(updater: AppUpdater, options: { log: Logger; verbose
       await updater.checkForUpdates()
     },
     install() {
-      // Not silent (Windows shows its installer's progress); run the new version afterwards.
-      updater.quitAndInstall(false, true)
+      return new Promise<Error>((resolve) => {
+        // electron-updater reports a failed install as an `error` event and does not quit: at once
+        // on Linux (pkexec and the AppImage's file moves run synchronously), later on macOS
+        // (Squirrel.Mac's own error). Installed, the app quits and this stays pending.
+        const failed = (error: Error): void => {
+          updater.off('error', failed)
+          resolve(error)
+        }
+        updater.on('error', failed)
+        try {
+          // Not silent (Windows shows its installer's progress); run the new version afterwards.
+          updater.quitAndInstall(false, true)
+        } catch (error) {
+          failed(error instanceof Error ? error : new Error(String(error)))
+        }
+      })
     },
     subscribe(listener: (event: UpdaterEvent) => void) {
       const available = (info: { version: string }): void => listener({ type: 'available', version: info.version })

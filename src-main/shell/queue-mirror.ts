@@ -1,10 +1,12 @@
+import { runsByItself } from '../../src-shared/domain/job-runs'
 import {
   FINISHED_STATES,
   type JobProgressEvent,
   type JobState,
   type JobView,
   type QueueChange,
-  type QueueView
+  type QueueView,
+  type WaitReason
 } from '../../src-shared/domain/queue'
 
 /** What the desktop (taskbar, tray, notifications) knows of one job. */
@@ -14,6 +16,8 @@ export interface MirroredJob {
   state: JobState
   /** Held by the user: it does not run by itself, so it is not part of a batch. */
   paused: boolean
+  /** Why it waits, when it does: a wait for the designer (a sign-in) does not run by itself either. */
+  waiting: { reason: WaitReason } | null
   /** Bytes to send; 0 for a link the service fetches itself. */
   bytesTotal: number
   bytesSent: number
@@ -40,7 +44,7 @@ export interface QueueTransitions {
 
 /** The queue in numbers, for the taskbar, the badge, the tray and the quit question. */
 export interface QueueSummary {
-  /** Jobs not finished and not held by the user: they run, or will, by themselves. */
+  /** Jobs that run, or will by themselves (job-runs.ts): not finished, paused or waiting for the designer. */
   active: number
   /** Jobs whose bytes are being sent right now. */
   sending: number
@@ -58,7 +62,7 @@ function isFinished(state: JobState): boolean {
 }
 
 function isActive(job: MirroredJob): boolean {
-  return !isFinished(job.state) && !job.paused
+  return runsByItself(job)
 }
 
 function mirror(view: JobView, before: MirroredJob | undefined): MirroredJob {
@@ -71,6 +75,7 @@ function mirror(view: JobView, before: MirroredJob | undefined): MirroredJob {
     accountId: view.accountId,
     state: view.state,
     paused: view.paused,
+    waiting: view.waiting ? { reason: view.waiting.reason } : null,
     bytesTotal,
     bytesSent: Math.min(bytesSent, bytesTotal),
     url: view.result?.url ?? null,

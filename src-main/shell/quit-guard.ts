@@ -27,6 +27,11 @@ export interface QuitGuard {
    * updater calls it before installing, so the journal is closed before anything is replaced.
    */
   closeCore(): Promise<void>
+  /**
+   * Opens the core again with `open` after closeCore() (an update that did not install), so
+   * that quitting later closes it again. Nothing is opened once quitting has begun.
+   */
+  reopenCore(open: () => Promise<void>): Promise<void>
 }
 
 /**
@@ -61,7 +66,8 @@ export function guardQuit(app: App, deps: QuitGuardDeps): QuitGuard {
   }
   app.on('before-quit', (event) => {
     if (confirmed) return
-    const running = deps.runningUploads()
+    // Closed for an update (the installer quits the app now): nothing runs any more to ask about.
+    const running = closed ? 0 : deps.runningUploads()
     if (running === 0) {
       confirmed = true
       return
@@ -94,7 +100,13 @@ export function guardQuit(app: App, deps: QuitGuardDeps): QuitGuard {
     get quitting() {
       return confirmed
     },
-    closeCore
+    closeCore,
+    async reopenCore(open) {
+      if (closing) return
+      // Before opening: a quit from here on closes whatever core the reopening brings.
+      closed = undefined
+      await open()
+    }
   }
 }
 

@@ -99,9 +99,10 @@ export interface JobView {
 /**
  * What stands between FlipDrop and the service right now, for the app-wide status strip:
  * no network on this computer; a network but no answer from the service (a proxy, a
- * firewall, or the service down); the service answering with errors.
+ * firewall, or the service down); a sign-in page answering instead of the service (a captive
+ * portal, a proxy's login page); the service answering with errors.
  */
-export type ConnectionProblem = 'no-network' | 'unreachable' | 'service'
+export type ConnectionProblem = 'no-network' | 'unreachable' | 'portal' | 'service'
 
 /** Whether the service can be reached, and why not. */
 export interface Connectivity {

@@ -19,8 +19,9 @@ describe('electron-builder.yml', () => {
     expect(config['asarUnpack']).toContain('**/*.node')
   })
 
-  it('builds a dmg, an nsis installer, an AppImage and a deb', () => {
-    expect(section('mac')['target']).toEqual(['dmg'])
+  it('builds a dmg and the zip macOS updates install from, an nsis installer, an AppImage and a deb', () => {
+    // electron-updater's MacUpdater installs only from a zip (ERR_UPDATER_ZIP_FILE_NOT_FOUND without one).
+    expect(section('mac')['target']).toEqual(['dmg', 'zip'])
     expect(section('win')['target']).toEqual(['nsis'])
     expect(section('linux')['target']).toEqual(['AppImage', 'deb'])
   })

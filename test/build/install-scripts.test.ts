@@ -1,8 +1,11 @@
 import { spawnSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { parse } from 'yaml'
 import { describe, expect, it } from 'vitest'
+import { downloadPageFor, RELEASE_PAGE, SIGNING_FILE } from '../../src-main/shell/app-updater'
 
 /**
  * What packaging decides but cannot run here (deb, nsis and dmg are not built on this machine):
@@ -156,6 +159,33 @@ describe('build/after-pack.mjs', () => {
     expect(cookieEncryptionFor('darwin', { CSC_LINK: '' }, undefined)).toBe(false)
     const macCodeSign = readFileSync(`${root}node_modules/app-builder-lib/out/codeSign/macCodeSign.js`, 'utf8')
     expect(macCodeSign).toContain('let identity = qualifier || process.env.CSC_NAME;')
+  })
+
+  it('tells a macOS build whether it can install its own updates, and the app reads it', async () => {
+    const { writeSigningFacts, SIGNING_FILE: written } = (await import(pathToFileURL(`${root}build/after-pack.mjs`).href)) as {
+      writeSigningFacts: (resources: string, platformName: string, env: Record<string, string | undefined>, identity: string | null | undefined) => Promise<void>
+      SIGNING_FILE: string
+    }
+    expect(written).toBe(SIGNING_FILE)
+    const resources = mkdtempSync(join(tmpdir(), 'flipdrop-signing-'))
+    try {
+      // An older build, or one whose file is gone: unsigned, the safe side.
+      expect(downloadPageFor({ platform: 'darwin', resourcesPath: resources })).toBe(RELEASE_PAGE)
+      await writeSigningFacts(resources, 'darwin', { CSC_IDENTITY_AUTO_DISCOVERY: 'false' }, undefined)
+      expect(JSON.parse(readFileSync(join(resources, SIGNING_FILE), 'utf8'))).toEqual({ signed: false })
+      expect(downloadPageFor({ platform: 'darwin', resourcesPath: resources })).toBe(RELEASE_PAGE)
+      await writeSigningFacts(resources, 'darwin', { CSC_LINK: 'cert.p12' }, undefined)
+      expect(downloadPageFor({ platform: 'darwin', resourcesPath: resources })).toBeUndefined()
+      // Windows and Linux install their own updates whatever their signature: no file.
+      const linux = join(resources, 'linux')
+      mkdirSync(linux)
+      await writeSigningFacts(linux, 'linux', {}, undefined)
+      expect(existsSync(join(linux, SIGNING_FILE))).toBe(false)
+      expect(downloadPageFor({ platform: 'linux', resourcesPath: linux })).toBeUndefined()
+      expect(downloadPageFor({ platform: 'win32', resourcesPath: linux })).toBeUndefined()
+    } finally {
+      rmSync(resources, { recursive: true, force: true })
+    }
   })
 
   it('encrypts cookies on Windows and Linux whether signed or not', async () => {

@@ -225,10 +225,12 @@ describe('flipdrop upload', () => {
     expect(read.stderr).toContain('Could not reach the service at http://127.0.0.1:9 (connection refused).')
   })
 
-  it('offline with a key never checked: nothing is queued, since whose account it is would be a guess (exit 4)', async () => {
+  it('offline with a key never checked: nothing is queued, since whose account it is would be a guess (exit 4 once --timeout ran out)', async () => {
     const vars = await env({ FLIPDROP_BASE_URL: 'http://127.0.0.1:9' })
-    const run = await runCli(['upload', await pdf('cli-never-checked.pdf')], vars)
+    // Following waits for the service by default (its help says so), also before anything is queued.
+    const run = await runCli(['upload', await pdf('cli-never-checked.pdf'), '--timeout', '2s'], vars)
     expect(run.code).toBe(4)
+    expect(run.stderr).toContain('Waiting for the service at http://127.0.0.1:9 to answer')
     expect(`${run.stdout}${run.stderr}`).toContain('cannot check which account your API key belongs to')
     expect(emulator.state.allItems().filter((item) => item.name === 'cli-never-checked')).toEqual([])
   })

@@ -47,7 +47,7 @@ test('one bar and time left for the whole batch, active rows first; at the end "
   // Copy all links: one per line, through main's clipboard, in the order shown.
   await publish.batch.getByRole('button', { name: 'Copy all links' }).click()
   await expect.poll(() => host.copiedTexts.at(-1)).toBe(links.join('\n'))
-  await expect(publish.toast.filter({ hasText: '5 links copied, one per line.' })).toBeVisible()
+  await expect(publish.toast.filter({ hasText: 'Copied 5 links, one per line.' })).toBeVisible()
 
   // Export CSV: main's save dialog (answered by the test host), one row per flipbook.
   const target = join(dropDir, 'batch.csv')
@@ -63,10 +63,11 @@ test('one bar and time left for the whole batch, active rows first; at the end "
   await publish.batch.getByRole('button', { name: 'Export CSV…' }).click()
   await expect(publish.toast.filter({ hasText: 'Saved' })).toHaveCount(1)
 
-  // The next drop starts a new batch.
+  // The next drop joins the rows shown: the summary counts every row it stands above.
   await writeFile(join(dropDir, 'Flyer.pdf'), await makePdf(1, 'Flyer'))
   await publish.drop([{ name: 'Flyer.pdf' }])
-  await expect(publish.batchHeadline).toHaveText('1 flipbook published', { timeout: 15_000 })
+  await expect(publish.batchHeadline).toHaveText('6 flipbooks published', { timeout: 15_000 })
+  await expect(publish.rows).toHaveCount(6)
 })
 
 test('at 1024×700 the working area takes most of the window and the active upload stays in view', async ({ app, emulator, page }) => {

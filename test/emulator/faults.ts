@@ -9,7 +9,8 @@ export const FAULT_KINDS = [
   'status',
   'html',
   'broken-json',
-  'commit-then-drop'
+  'commit-then-drop',
+  'portal'
 ] as const
 
 /** One kind of injected failure. */
@@ -25,15 +26,17 @@ export const faultSpecSchema = z
     kind: z.enum(FAULT_KINDS),
     /** latency: delay before handling (default 1000); stall: destroy the socket after this (default never). */
     ms: z.number().nonnegative().optional(),
+    /** latency: each request waits a random time from `ms` to this (a service answering in 20–40 s). */
+    maxMs: z.number().nonnegative().optional(),
     /** reset-request: request body bytes read before the reset; reset-response: body bytes sent before it. */
     bytes: z.number().int().nonnegative().optional(),
-    /** status: the HTTP status to answer (default 502). */
+    /** status: the HTTP status to answer (default 502); portal: 200 (a login page) or 302 (a redirect to one). */
     status: z.number().int().min(100).max(599).optional(),
     /** How many matching requests it hits (default 1), or 'always'. */
     count: z.union([z.number().int().positive(), z.literal('always')]).optional(),
     /** Matching requests let through untouched before it starts (default 0). */
     after: z.number().int().nonnegative().optional(),
-    /** status/html/broken-json: perform the operation first, then replace the answer (default false). */
+    /** status/html/broken-json/portal: perform the operation first, then replace the answer (default false). */
     commit: z.boolean().optional()
   })
   .strict()
@@ -54,9 +57,18 @@ export function actsAfterHandler(f: FaultSpec): boolean {
   return f.kind === 'reset-response' || f.kind === 'commit-then-drop' || (f.commit === true && isReplacement(f))
 }
 
-/** Faults that replace the answer with a status, an HTML page or broken JSON. */
+/** Faults that replace the answer with a status, an HTML page, broken JSON or a login page. */
 export function isReplacement(f: FaultSpec): boolean {
-  return f.kind === 'status' || f.kind === 'html' || f.kind === 'broken-json'
+  return f.kind === 'status' || f.kind === 'html' || f.kind === 'broken-json' || f.kind === 'portal'
+}
+
+/**
+ * A captive portal or a proxy's login page standing in front of the service: it answers before
+ * the service sees the request (no key checked, no rate limit counted), unless `commit` says
+ * the request went through and only its answer was replaced.
+ */
+export function interceptsBeforeService(f: FaultSpec): boolean {
+  return f.kind === 'portal' && f.commit !== true
 }
 
 function routeMatches(route: string, path: string): boolean {
@@ -92,9 +104,15 @@ export class FaultRegistry {
     return this.faults.map((f) => ({ ...f }))
   }
 
-  /** The first armed fault matching a request, consuming one use of it. */
-  take(method: string, path: string): ActiveFault | undefined {
+  /** Removes one fault by its id (a portal that goes away while requests run). */
+  remove(id: number): void {
+    this.faults = this.faults.filter((f) => f.id !== id)
+  }
+
+  /** The first armed fault matching a request (and `which`, when given), consuming one use of it. */
+  take(method: string, path: string, which: (fault: ActiveFault) => boolean = () => true): ActiveFault | undefined {
     for (const fault of this.faults) {
+      if (!which(fault)) continue
       if (fault.method !== undefined && fault.method.toUpperCase() !== method.toUpperCase()) continue
       if (!routeMatches(fault.route, path)) continue
       if (fault.skip > 0) {

@@ -1,6 +1,6 @@
 import { mount } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Envelope } from '../../src-shared/contract/errors'
 import type { AuthState } from '../../src-shared/domain/auth'
 import type { LibrarySnapshot } from '../../src-shared/domain/library'
@@ -84,6 +84,34 @@ describe('App', () => {
     expect(wrapper.find('[data-testid="app-version"]').exists()).toBe(false)
     await openAbout(wrapper)
     expect(wrapper.get('[data-testid="app-version"]').text()).toBe('Version 1.2.3')
+  })
+
+  it('reads the account again when the window comes back, at most once a minute, also after the computer clock was set back 2 h', async () => {
+    const main = installBridge(answers())
+    mount(App)
+    await settle()
+    const refreshes = (): number => main.calls.filter((call) => call.channel === 'auth:refresh').length
+    const before = refreshes()
+    // Windows mounted by earlier tests listen too: each refreshes once, so count per focus.
+    window.dispatchEvent(new Event('focus'))
+    await settle()
+    const perFocus = refreshes() - before
+    expect(perFocus).toBeGreaterThan(0)
+    window.dispatchEvent(new Event('focus'))
+    await settle()
+    expect(refreshes()).toBe(before + perFocus)
+    // A minute later by the monotonic clock; the wall clock was set back 2 h meanwhile.
+    const realNow = Date.now.bind(Date)
+    const realPerformanceNow = performance.now.bind(performance)
+    vi.spyOn(performance, 'now').mockImplementation(() => realPerformanceNow() + 61_000)
+    vi.spyOn(Date, 'now').mockImplementation(() => realNow() + 61_000 - 2 * 3600_000)
+    try {
+      window.dispatchEvent(new Event('focus'))
+      await settle()
+      expect(refreshes()).toBe(before + 2 * perFocus)
+    } finally {
+      vi.restoreAllMocks()
+    }
   })
 
   it('shows main\'s message when the version cannot be read', async () => {

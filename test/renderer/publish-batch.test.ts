@@ -1,33 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import type { JobView } from '../../src-shared/domain/queue'
-import { nextBatch, openingBatch, secondsLeft, summarizeBatch } from '../../src-renderer/src/publish/batch'
+import { secondsLeft, summarizeBatch } from '../../src-renderer/src/publish/batch'
 import { fileJob, urlJob } from '../main/shell/queue-views'
 
-const at = (job: JobView, addedAt: string): JobView => ({ ...job, addedAt })
-const map = (jobs: JobView[]): Map<string, JobView> => new Map(jobs.map((job) => [job.id, job]))
-
-describe('a batch has a beginning and an end', () => {
-  it('opens with the unfinished jobs and everything added since the oldest of them; with nothing left, the whole list, ended', () => {
-    const earlier = at(fileJob('earlier', 'done'), '2026-01-01T09:00:00Z')
-    const first = at(fileJob('first', 'done'), '2026-01-01T10:00:00Z')
-    const running = at(fileJob('running', 'uploading'), '2026-01-01T10:00:00Z')
-    const later = at(fileJob('later', 'queued'), '2026-01-01T10:05:00Z')
-    expect(openingBatch([earlier, first, running, later])).toEqual({ ids: new Set(['first', 'running', 'later']), ended: false })
-    expect(openingBatch([earlier, first])).toEqual({ ids: new Set(['earlier', 'first']), ended: true })
-  })
-
-  it('jobs added while it runs join it; once all have finished it ends, and the next job starts a new one', () => {
-    let batch = openingBatch([fileJob('a', 'uploading')])
-    batch = nextBatch(batch, map([fileJob('a', 'uploading'), fileJob('b', 'queued')]))
-    expect(batch).toEqual({ ids: new Set(['a', 'b']), ended: false })
-    batch = nextBatch(batch, map([fileJob('a', 'done'), fileJob('b', 'failed')]))
-    expect(batch).toEqual({ ids: new Set(['a', 'b']), ended: true })
-    batch = nextBatch(batch, map([fileJob('a', 'done'), fileJob('b', 'failed'), fileJob('c', 'queued')]))
-    expect(batch).toEqual({ ids: new Set(['c']), ended: false })
-    // Removed jobs ("Clear finished") leave it.
-    expect(nextBatch(batch, map([fileJob('c', 'queued')])).ids).toEqual(new Set(['c']))
-  })
-})
 
 describe('the numbers of a batch', () => {
   it('counts what is sent, waiting, held and finished, with the part sent of what is being sent', () => {

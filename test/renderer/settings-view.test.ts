@@ -178,4 +178,28 @@ describe('Settings → Updates', () => {
     expect(section.text()).not.toContain('Restart to update')
     expect(section.text()).toContain('It installs once your uploads are done')
   })
+
+  it('says why a restart did not install, and offers it again', async () => {
+    const { main, wrapper } = await mountUpdates({ ...ready, installFailure: 'password-not-given' })
+    const section = wrapper.get('#settings-updates')
+    expect(section.get('[role="alert"]').text()).toBe(
+      'The update was not installed: the administrator password was not given. FlipDrop is still running the current version; nothing was lost.'
+    )
+    await section.get('button').trigger('click')
+    await settle()
+    expect(main.calls.some((call) => call.channel === 'app:restartToUpdate')).toBe(true)
+  })
+
+  it('offers "Download the new version" where this copy cannot install updates itself, opening the release page through main', async () => {
+    const { main, wrapper } = await mountUpdates({ ...ready, phase: 'download-available', downloadUrl: 'https://flipdrop.app/download' })
+    const section = wrapper.get('#settings-updates')
+    expect(section.text()).toContain('FlipDrop 1.1.0 is available.')
+    expect(section.text()).not.toContain('Restart to update')
+    const button = section.get('button')
+    expect(button.text()).toBe('Download the new version')
+    await button.trigger('click')
+    await settle()
+    expect(main.calls.filter((call) => call.channel === 'app:openExternal').map((call) => call.input)).toEqual(['https://flipdrop.app/download'])
+    expect(main.calls.some((call) => call.channel === 'app:restartToUpdate')).toBe(false)
+  })
 })

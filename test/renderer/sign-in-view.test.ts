@@ -81,6 +81,23 @@ describe('SignInView', () => {
     expect(wrapper.get<HTMLInputElement>('#api-key').element.value).toBe('fd-wrong-key-0000000')
   })
 
+  it('a network failure blames the connection, not the key: the key field is not marked wrong', async () => {
+    const unreachable = 'FlipDrop can’t reach the service. Check your connection and try again; your key was not checked.'
+    const { wrapper } = mountWith((channel) =>
+      channel === 'auth:signIn' ? { ok: false, error: { code: 'network', message: unreachable } } : { ok: true, value: signedOut }
+    )
+    await wrapper.get('#api-key').setValue('fd-good-key-0000000')
+    await wrapper.get('form').trigger('submit')
+    await settle()
+    expect(wrapper.find('#api-key-error').exists()).toBe(false)
+    expect(wrapper.get('#api-key').attributes('aria-invalid')).toBeUndefined()
+    const notice = wrapper.get('[data-testid="sign-in-error"]')
+    expect(notice.text()).toBe(unreachable)
+    expect(notice.attributes('role')).toBe('alert')
+    // What was typed stays, ready for another try.
+    expect(wrapper.get<HTMLInputElement>('#api-key').element.value).toBe('fd-good-key-0000000')
+  })
+
   it('offers to keep the key for this session only when there is no keychain', async () => {
     const { main, wrapper } = mountWith((channel, input) => {
       if (channel !== 'auth:signIn') return { ok: true, value: signedOut }

@@ -2,6 +2,7 @@ import { once } from 'node:events'
 import type { Network } from '../../core/api/http/network'
 import { announcedLength, openPublicDownload, PublicDownloadError } from '../../core/api/http/public-download'
 import type { DownloadProgress } from '../../core/library/download-to-file'
+import { monotonicNow } from '../../core/clock'
 
 /**
  * Streams a public URL to `out` (`pdf -o -`), never holding it whole, at the pace the reader
@@ -15,11 +16,11 @@ export async function downloadToStream(
 ): Promise<number> {
   const answer = await openPublicDownload(url, { network: options.network, signal: options.signal, what: 'The PDF' })
   const total = announcedLength(answer)
-  const started = Date.now()
+  const started = monotonicNow()
   let bytes = 0
   for await (const chunk of answer.body as AsyncIterable<Buffer>) {
     bytes += chunk.length
-    options.onProgress({ bytes, total, bytesPerSecond: bytes / Math.max(0.001, (Date.now() - started) / 1000) })
+    options.onProgress({ bytes, total, bytesPerSecond: bytes / Math.max(0.001, (monotonicNow() - started) / 1000) })
     if (!out.write(chunk)) await once(out, 'drain', { signal: options.signal })
   }
   if (total !== null && bytes !== total) throw new PublicDownloadError(`The PDF download ended early (${bytes} of ${total} bytes).`)

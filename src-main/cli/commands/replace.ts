@@ -1,10 +1,12 @@
 import { resolve } from 'node:path'
+import type { EnqueueResult } from '../../../src-shared/domain/queue'
 import { workAccountId } from '../accounts/work-account'
 import { CliError } from '../cli-error'
 import type { Command } from '../command'
 import { EXIT } from '../exit-codes'
 import { followJobs } from '../follow-jobs'
 import { openQueueSession, unwrap } from '../queue-session'
+import { queueWhenReachable } from '../queue-when-reachable'
 import { alreadyQueued, notQueued, reportJobs } from '../report-jobs'
 import { finishQueue, reportQueued, requireKeyWhenRunningHere, sayNotQueued } from './queue-helpers'
 import { isUrl } from './upload'
@@ -35,7 +37,8 @@ export const replace: Command = {
       const path = isUrl(source) ? null : resolve(ctx.cwd, source)
       const mine = accountId !== undefined ? { accountId } : {}
       const input = path === null ? { itemId, docType, url: source, ...mine } : { itemId, docType, path, ...mine }
-      const intake = await unwrap(session.uploads.replace(input))
+      const enqueue = (): Promise<EnqueueResult> => unwrap(session.uploads.replace(input))
+      const intake = mode.queueOnly ? await enqueue() : await queueWhenReachable(ctx, session, mode.timeoutMs, enqueue)
       session.learnPaths(intake.paths)
       const refusals = notQueued(intake.refused, intake.sameContent, path === null ? [] : [path])
       const already = alreadyQueued(intake.refused)

@@ -7,6 +7,7 @@ import { flag, stringOption, type Command } from '../command'
 import { EXIT } from '../exit-codes'
 import { followJobs } from '../follow-jobs'
 import { openQueueSession, unwrap } from '../queue-session'
+import { queueWhenReachable } from '../queue-when-reachable'
 import { alreadyQueued, mergeIntakes, notQueued, reportJobs } from '../report-jobs'
 import { finishQueue, mentionOthers, reportQueued, requireKeyWhenRunningHere, sayNotQueued } from './queue-helpers'
 import { WAIT_OPTIONS, WAIT_USAGE, waitMode } from './wait-flags'
@@ -53,11 +54,15 @@ export const upload: Command = {
     const session = await openQueueSession(ctx, { runUploads: mode.queueOnly ? false : 'added', accountId })
     try {
       await requireKeyWhenRunningHere(session, ctx)
-      const intakes: EnqueueResult[] = []
       const fields = { ...(name ? { name } : {}), ...(title ? { title } : {}), ...(accountId !== undefined ? { accountId } : {}) }
-      if (paths.length > 0) intakes.push(await unwrap(session.uploads.enqueuePaths({ paths, docType, onSameContent: choice, ...fields })))
-      for (const url of urls) intakes.push(await unwrap(session.uploads.enqueueUrl({ url, docType, ...fields })))
-      const intake = mergeIntakes(intakes)
+      const enqueue = async (): Promise<EnqueueResult> => {
+        const intakes: EnqueueResult[] = []
+        if (paths.length > 0) intakes.push(await unwrap(session.uploads.enqueuePaths({ paths, docType, onSameContent: choice, ...fields })))
+        for (const url of urls) intakes.push(await unwrap(session.uploads.enqueueUrl({ url, docType, ...fields })))
+        return mergeIntakes(intakes)
+      }
+      // Following is the default, and it waits for the service (its help says so), also before anything is queued.
+      const intake = mode.queueOnly ? await enqueue() : await queueWhenReachable(ctx, session, mode.timeoutMs, enqueue)
       session.learnPaths(intake.paths)
       const refusals = notQueued(intake.refused, intake.sameContent, paths)
       // Content already waiting in the queue is the user's too: its job is followed (or reported queued).

@@ -1,5 +1,6 @@
 import { printable } from './sanitize'
 import { truncate } from './text-width'
+import { monotonicNow } from '../../core/clock'
 
 /** A one-line status on stderr, redrawn in place with \r while something runs. */
 export interface StatusLine {
@@ -20,7 +21,7 @@ export function createStatusLine(live: boolean, columns: () => number, write: (t
   return {
     update(text, force = false) {
       if (!live) return
-      const now = Date.now()
+      const now = monotonicNow()
       if (!force && now - last < everyMs) return
       last = now
       shown = true

@@ -4,6 +4,7 @@ import type { Quota } from '../../../src-shared/domain/service/quota'
 import { DEFAULT_BASE_URL } from '../../../src-shared/domain/settings'
 import type { Logger } from '../log'
 import { createApiContext } from './api-context'
+import { DEFAULT_CLIENT_TIMEOUTS, scaleTimeouts } from './client-timeouts'
 import { createNetwork, type Network } from './http/network'
 import { accountOperations } from './operations/account'
 import { itemOperations } from './operations/items'
@@ -22,13 +23,18 @@ export interface ApiClientOptions {
   /** How connections are made (proxy, trusted roots); by default direct or through HTTPS_PROXY. */
   network?: Network
   userAgent?: string
+  /** The timeouts below default to DEFAULT_CLIENT_TIMEOUTS (client-timeouts.ts). */
   requestTimeoutMs?: number
   /** Wait for create-by-url and replace-by-url answers: the service's own 60 s plus a margin. */
   createByUrlTimeoutMs?: number
-  /** Wait for an upload's answer once its body is sent (storing and thumbnailing take time). */
+  /** Wait for an upload's answer once its body is sent (storing and thumbnailing take time), before the size's share. */
   uploadAnswerTimeoutMs?: number
+  /** Added to the upload answer's wait per MB sent. */
+  uploadAnswerPerMbMs?: number
   /** An upload that moves no bytes for this long fails as 'stalled'. */
   uploadStallMs?: number
+  /** Multiplies every timeout (FLIPDROP_TIMEOUT_SCALE: a very slow link, or tests at a tenth of the time). */
+  timeoutScale?: number
   retries?: number
   retryBaseMs?: number
   /** Copies per duplicate call (the spec gives 20 and 500; 20 is safe under both). */
@@ -44,7 +50,7 @@ export interface ApiClientOptions {
   /** Called with every account whoami answers: the key's identity, confirmed. */
   onAccount?: (account: Account) => void
   /** Called with whether each request reached the service (see ExchangeContext.onReachable). */
-  onReachable?: (reachable: boolean) => void
+  onReachable?: (reachable: boolean, why?: 'portal') => void
   /** Where client bugs and missing answer fields are logged; the key is never part of what is logged. */
   log?: Logger
   /** Aborts every request of this client (a command's Ctrl+C). */
@@ -80,14 +86,25 @@ function gapReporter(log: Logger | undefined): GapReporter {
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const ownsNetwork = options.network === undefined
   const network = options.network ?? createNetwork()
+  const timeouts = scaleTimeouts(
+    {
+      requestMs: options.requestTimeoutMs ?? DEFAULT_CLIENT_TIMEOUTS.requestMs,
+      createByUrlMs: options.createByUrlTimeoutMs ?? DEFAULT_CLIENT_TIMEOUTS.createByUrlMs,
+      uploadAnswerMs: options.uploadAnswerTimeoutMs ?? DEFAULT_CLIENT_TIMEOUTS.uploadAnswerMs,
+      uploadAnswerPerMbMs: options.uploadAnswerPerMbMs ?? DEFAULT_CLIENT_TIMEOUTS.uploadAnswerPerMbMs,
+      stallMs: options.uploadStallMs ?? DEFAULT_CLIENT_TIMEOUTS.stallMs
+    },
+    options.timeoutScale
+  )
   const context = createApiContext({
     baseUrl: options.baseUrl ?? DEFAULT_BASE_URL,
     documentUrl: options.documentUrl || undefined,
     duplicateBatch: options.duplicateBatch ?? 20,
     timeouts: {
-      createByUrlMs: options.createByUrlTimeoutMs ?? 90_000,
-      uploadAnswerMs: options.uploadAnswerTimeoutMs ?? 120_000,
-      stallMs: options.uploadStallMs ?? 30_000
+      createByUrlMs: timeouts.createByUrlMs,
+      uploadAnswerMs: timeouts.uploadAnswerMs,
+      uploadAnswerPerMbMs: timeouts.uploadAnswerPerMbMs,
+      stallMs: timeouts.stallMs
     },
     read: { zone: options.zone ?? createServerZone(options.log), gaps: gapReporter(options.log) },
     ...(options.onQuota ? { onQuota: options.onQuota } : {}),
@@ -97,7 +114,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       network,
       limiter: options.limiter ?? limiterForKey(options.apiKey),
       userAgent: options.userAgent ?? 'FlipDrop',
-      requestTimeoutMs: options.requestTimeoutMs ?? 30_000,
+      requestTimeoutMs: timeouts.requestMs,
       retries: options.retries ?? 3,
       retryBaseMs: options.retryBaseMs ?? 300,
       limitBytes: () => context.uploadLimit.bytes,

@@ -25,7 +25,7 @@ export interface ApiContext {
   decode<T>(payload: Payload, normalize: (payload: Payload, read: ReadContext) => T): T
   /** The server's zone and the gap reporter, for normalizers. */
   read: ReadContext
-  timeouts: { createByUrlMs: number; uploadAnswerMs: number; stallMs: number }
+  timeouts: { createByUrlMs: number; uploadAnswerMs: number; uploadAnswerPerMbMs: number; stallMs: number }
   duplicateBatch: number
   /** The plan's upload limit in bytes, once whoami or the subscription told it. */
   uploadLimit: { bytes: number | undefined; fromSubscription: boolean }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { open, stat } from 'node:fs/promises'
 import { basename } from 'node:path'
 import { ServiceError, explain } from './service-error'
+import { monotonicNow } from '../clock'
 
 /** Bytes of the upload handed to the connection so far. */
 export interface UploadProgress {
@@ -112,7 +113,7 @@ export async function createMultipartUpload(
   options.signal?.addEventListener('abort', onCallerAbort, { once: true })
 
   let sent = 0
-  let lastMoved = Date.now()
+  let lastMoved = monotonicNow()
   // The stall clock starts with the first byte taken, not before: a request may wait its
   // turn at the rate limiter for a whole window first.
   let started = false
@@ -120,29 +121,29 @@ export async function createMultipartUpload(
   // Every read is at most 1 % of the file, so reporting each one satisfies "at least every 1 %".
   const report = (): void => options.onProgress?.({ sent, total })
   const stallWatch = setInterval(() => {
-    if (started && !finished && Date.now() - lastMoved > options.stallMs) {
+    if (started && !finished && monotonicNow() - lastMoved > options.stallMs) {
       controller.abort(new ServiceError('stalled', explain.stalled(Math.round(options.stallMs / 1000)), { delivery: 'unknown' }))
     }
   }, Math.min(1000, Math.max(50, options.stallMs / 4)))
 
   async function* parts(): AsyncGenerator<Buffer> {
     started = true
-    lastMoved = Date.now()
+    lastMoved = monotonicNow()
     report()
     sent += head.length
-    lastMoved = Date.now()
+    lastMoved = monotonicNow()
     yield head
     if (size > 0) {
       for await (const chunk of readFileChunks(path, size)) {
         options.onFileChunk?.(chunk)
         sent += chunk.length
-        lastMoved = Date.now()
+        lastMoved = monotonicNow()
         report()
         yield chunk
       }
     }
     sent += tail.length
-    lastMoved = Date.now()
+    lastMoved = monotonicNow()
     yield tail
     finished = true
     report()

@@ -5,8 +5,11 @@
  * Written here rather than taken from a library because the generic limiters count on the
  * local clock; this one follows the *server's* window: it learns the limit and the window end
  * from X-RateLimit-* headers, bounds the clock skew with the Date header, and keeps requests
- * that cross a window edge from being counted in the wrong window.
+ * that cross a window edge from being counted in the wrong window. The local side of that
+ * skew is the monotonic clock: the server's Date only teaches the offset, and setting the
+ * computer's clock moves nothing.
  */
+import { monotonicNow } from '../clock'
 
 /** The rate-limit facts one response carried. */
 export interface RateLimitObservation {
@@ -29,6 +32,7 @@ export interface RateLimiterOptions {
   initialLimit?: number
   /** The window length, when known; otherwise it is learned from two window ends. */
   windowMs?: number
+  /** The local clock: monotonic, so a step of the computer's clock moves no window (default: the core's clock). */
   now?: () => number
 }
 
@@ -70,7 +74,7 @@ export class RateLimiter {
     this.limit = options.initialLimit ?? 300
     this.windowMs = options.windowMs ?? 60_000
     this.windowLearned = options.windowMs !== undefined
-    this.now = options.now ?? Date.now
+    this.now = options.now ?? monotonicNow
   }
 
   /** Waits for a slot in the current window. Rejects if `signal` aborts first. */
@@ -92,7 +96,7 @@ export class RateLimiter {
     })
   }
 
-  /** The current window as the limiter sees it; times are local epoch ms (for "waiting" UI and 429 messages). */
+  /** The current window as the limiter sees it; times are on the local monotonic clock (for "waiting" UI and 429 messages). */
   get state(): { limit: number; used: number; windowEndsAt: number | undefined; blockedUntil: number | undefined } {
     return {
       limit: this.limit,

@@ -1,4 +1,5 @@
 import type { Delivery, ServiceErrorKind } from '../../../src-shared/domain/service/errors'
+import { wallTimeOf } from '../clock'
 
 /** Extra facts some errors carry. */
 export interface ServiceErrorDetails {
@@ -38,6 +39,7 @@ export class ServiceError extends Error {
   get transient(): boolean {
     return (
       this.kind === 'network' ||
+      this.kind === 'portal' ||
       this.kind === 'stalled' ||
       this.kind === 'rate-limited' ||
       this.kind === 'protocol' ||
@@ -56,9 +58,9 @@ export const explain = {
       ? `The file is larger than your plan allows (${formatMb(limitBytes)} MB).`
       : 'The file is larger than your plan allows.',
   rateLimited: (retryAt: number): string =>
-    `The service asked FlipDrop to slow down. It will continue at ${new Date(retryAt).toLocaleTimeString()}.`,
+    `The service asked FlipDrop to slow down. It will continue at ${new Date(wallTimeOf(retryAt)).toLocaleTimeString()}.`,
   rateLimitedWrite: (retryAt: number): string =>
-    `The service asked FlipDrop to slow down, so this was not done. Try again after ${new Date(retryAt).toLocaleTimeString()}.`,
+    `The service asked FlipDrop to slow down, so this was not done. Try again after ${new Date(wallTimeOf(retryAt)).toLocaleTimeString()}.`,
   notFound: (): string => 'This item no longer exists on the service, or it belongs to another account.',
   invalidPdf: (): string => 'The service could not read this file as a PDF.',
   hostNotAllowed: (): string => 'The service refuses to download from that address (private or disallowed host).',
@@ -72,6 +74,8 @@ export const explain = {
   service: (serviceMessage: string): string => `The service said: ${serviceMessage}`,
   serverFailure: (status: number): string => `The service had a problem (HTTP ${status}). Try again shortly.`,
   network: (): string => 'The service could not be reached. Check your internet connection.',
+  portal: (): string =>
+    'A sign-in page is in the way: hotel or office Wi-Fi? Sign in to the network in your browser; FlipDrop goes on by itself once the service answers.',
   stalled: (seconds: number): string => `The upload stopped moving for ${seconds} seconds and was stopped.`,
   noAnswer: (seconds: number): string => `The service did not answer within ${seconds} seconds.`,
   noAnswerAfterTries: (seconds: number, tries: number): string => `The service did not answer: FlipDrop waited ${seconds} seconds in all, over ${tries} tries.`,

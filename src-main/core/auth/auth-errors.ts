@@ -13,9 +13,12 @@ export function signInFailure(error: unknown): AppError {
       case 'network':
       case 'stalled':
       case 'cancelled':
+        // The key never reached the service: the connection is the problem, not the key.
+        return new AppError('network', 'FlipDrop can’t reach the service. Check your connection and try again; your key was not checked.')
+      case 'portal':
         return new AppError(
-          'network',
-          'The service could not be reached. Check your connection and the service address; nothing was saved.'
+          'portal',
+          'A sign-in page is in the way (hotel or office Wi-Fi?), so your key was not checked. Sign in to the network in your browser, then try again.'
         )
       case 'rate-limited':
         return new AppError('rate-limited', error.message)

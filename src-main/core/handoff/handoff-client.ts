@@ -9,6 +9,7 @@ import { readLockFile, type HeldLock } from '../storage/lock-file'
 import { DEFAULT_STALE_AFTER_MS, isProcessAlive, judgeSilent, sameHost, type LivenessRules } from '../storage/lock-liveness'
 import { createLineSplitter, encodeMessage, isHandoffChannel, readResponse, type HandoffRequest } from './handoff-protocol'
 import { isOurSocket, pingHolder, reachHolder, type Reached } from './holder-ping'
+import { monotonicNow } from '../clock'
 
 /** The process holding the data folder, reached over its hand-off socket. */
 export interface HoldingProcess {
@@ -156,12 +157,12 @@ async function waitWhileQueueing(holder: HeldLock, until: number, waiting: () =>
   const { socket: address, token } = holder.info
   const reached: Reached =
     address && token && (await isOurSocket(address, holder.pid))
-      ? await reachHolder(address, token, Math.min(PING_TIMEOUT_MS, until - Date.now()))
+      ? await reachHolder(address, token, Math.min(PING_TIMEOUT_MS, until - monotonicNow()))
       : { kind: 'silent' }
   if (reached.kind === 'silent' && judgeSilent(holder, livenessRules()).kind === 'stale') return 'stale'
   waiting()
-  if (reached.kind === 'answered') await untilClosed(reached.socket, until - Date.now(), signal)
-  else await sleep(Math.max(0, Math.min(RETRY_DELAY_MS * 2, until - Date.now())), undefined, signal ? { signal } : {}).catch(() => undefined)
+  if (reached.kind === 'answered') await untilClosed(reached.socket, until - monotonicNow(), signal)
+  else await sleep(Math.max(0, Math.min(RETRY_DELAY_MS * 2, until - monotonicNow())), undefined, signal ? { signal } : {}).catch(() => undefined)
   return 'waited'
 }
 
@@ -175,7 +176,7 @@ async function waitWhileQueueing(holder: HeldLock, until: number, waiting: () =>
  */
 export async function connectToHolder(dataDir: string, options: ConnectToHolderOptions = {}): Promise<HoldingProcess | null> {
   const lockPath = join(dataDir, LOCK_FILE_NAME)
-  const deadline = Date.now() + (options.timeoutMs ?? DEFAULT_TIMEOUT_MS)
+  const deadline = monotonicNow() + (options.timeoutMs ?? DEFAULT_TIMEOUT_MS)
   let waitUntil: number | null = null
   let told = false
   for (;;) {
@@ -187,8 +188,8 @@ export async function connectToHolder(dataDir: string, options: ConnectToHolderO
     if (holder.host !== null && !sameHost(holder.host, hostname())) throw new DataFolderHeldElsewhereError(holder.pid, holder.host, lockPath)
     const { socket: address, token, role = 'app' } = holder.info
     if (holder.info['handoff'] === 'off') {
-      waitUntil ??= Date.now() + (options.waitForFolderMs ?? DEFAULT_WAIT_FOR_FOLDER_MS)
-      if (Date.now() >= waitUntil) throw stillBusy(holder.pid, options.waitForFolderMs ?? DEFAULT_WAIT_FOR_FOLDER_MS)
+      waitUntil ??= monotonicNow() + (options.waitForFolderMs ?? DEFAULT_WAIT_FOR_FOLDER_MS)
+      if (monotonicNow() >= waitUntil) throw stillBusy(holder.pid, options.waitForFolderMs ?? DEFAULT_WAIT_FOR_FOLDER_MS)
       const waiting = (): void => {
         if (!told) options.onWait?.({ pid: holder.pid, role })
         told = true
@@ -197,10 +198,10 @@ export async function connectToHolder(dataDir: string, options: ConnectToHolderO
       continue
     }
     let reached: Reached = { kind: 'silent' }
-    if (address && token && (await isOurSocket(address, holder.pid))) reached = await reachHolder(address, token, deadline - Date.now())
+    if (address && token && (await isOurSocket(address, holder.pid))) reached = await reachHolder(address, token, deadline - monotonicNow())
     if (reached.kind === 'answered') return holding(reached.socket, holder.pid, role, token ?? '')
     if (reached.kind === 'silent' && judgeSilent(holder, livenessRules()).kind === 'stale') return null
-    const left = deadline - Date.now()
+    const left = deadline - monotonicNow()
     if (left <= 0) throw notAnswering(holder.pid)
     await sleep(Math.min(RETRY_DELAY_MS, left))
   }

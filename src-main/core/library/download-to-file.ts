@@ -3,6 +3,7 @@ import { rename, rm } from 'node:fs/promises'
 import { pipeline } from 'node:stream/promises'
 import type { Network } from '../api/http/network'
 import { announcedLength, openPublicDownload, PublicDownloadError } from '../api/http/public-download'
+import { monotonicNow } from '../clock'
 
 /** How far a download is. */
 export interface DownloadProgress {
@@ -38,8 +39,8 @@ export async function downloadToFile(url: string, target: string, options: Downl
     await new Promise<void>((resolve, reject) => file.once('open', () => resolve()).once('error', reject))
     const answer = await openPublicDownload(url, { network: options.network, signal: options.signal, what: 'The PDF' })
     const total = announcedLength(answer)
-    const started = Date.now()
-    const report = (): void => options.onProgress({ bytes, total, bytesPerSecond: bytes / Math.max(0.001, (Date.now() - started) / 1000) })
+    const started = monotonicNow()
+    const report = (): void => options.onProgress({ bytes, total, bytesPerSecond: bytes / Math.max(0.001, (monotonicNow() - started) / 1000) })
     report()
     await pipeline(
       answer.body,

@@ -8,6 +8,7 @@ import { accountFolder } from '../storage/account-folder'
 import { fetchCover } from './cover-fetch'
 import { CoverStore } from './cover-store'
 import { coverTypeOf, ownBytes } from './cover-type'
+import { monotonicNow } from '../clock'
 
 /** Downloads at once: storage is not the API (no rate limit), but a 10,000-item grid must not open 10,000 sockets. */
 const FETCHES_AT_ONCE = 4
@@ -128,7 +129,7 @@ export function createLibraryCovers(deps: LibraryCoversDependencies): LibraryCov
       failing = false
       return { bytes, type }
     } catch (error) {
-      failedUntil.set(url, Date.now() + RETRY_AFTER_MS)
+      failedUntil.set(url, monotonicNow() + RETRY_AFTER_MS)
       if (!failing) deps.log.info('Covers cannot be fetched now; the library shows those kept in the data folder', error)
       failing = true
       return null
@@ -142,7 +143,7 @@ export function createLibraryCovers(deps: LibraryCoversDependencies): LibraryCov
       const url = shown.get(key)?.thumbnailUrl ?? null
       const kept = await fromDisk(await usableStore(shown.accountId), key, url)
       if (kept || url === null) return kept
-      if ((failedUntil.get(url) ?? 0) > Date.now()) return null
+      if ((failedUntil.get(url) ?? 0) > monotonicNow()) return null
       let pending = inFlight.get(url)
       if (!pending) {
         pending = fetchAndKeep(shown.accountId, key, url).finally(() => inFlight.delete(url))

@@ -43,6 +43,8 @@ export interface LibraryDependencies {
   onQueueChange?: (listener: (change: QueueChange) => void) => () => void
   /** The client of an account whose key is held and confirmed, else null (reads belong to their account). */
   clientFor?: (accountId: string | null) => ApiClient | null
+  /** First wait before an interrupted sync tries again by itself; tests lengthen it. */
+  syncRetryMs?: number
 }
 
 /** The `library` area, plus what the core needs. */
@@ -140,6 +142,7 @@ export async function createLibraryService(deps: LibraryDependencies): Promise<L
       store,
       sync: new LibrarySync({
         store,
+        ...(deps.syncRetryMs !== undefined ? { firstRetryMs: deps.syncRetryMs } : {}),
         connection: {
           get connected() {
             return readerOf(accountId) !== null

@@ -9,6 +9,7 @@ import type { LibraryStore } from './library-store'
 import { ListCursor } from './list-pages'
 import { interruptionOf, SIGNED_OUT, type Interruption } from './sync-interruption'
 import { learnStorageRoot } from './thumbnail-root'
+import { monotonicNow } from '../clock'
 
 /**
  * Rows per list request: the service's usual cap (a bigger ask is cut and reported as
@@ -47,6 +48,8 @@ export interface LibrarySyncDependencies {
   onState: (state: LibrarySyncState) => void
   onChange: (change: LibraryChange) => void
   log: Logger
+  /** First wait before an interrupted sync tries again by itself (doubling to a minute); tests lengthen it. */
+  firstRetryMs?: number
 }
 
 /** A sync in progress or interrupted: where each host's listing stands and every key seen so far. */
@@ -74,12 +77,13 @@ export class LibrarySync {
   /** The client the running sync last used: a change that kept it (the account confirmed) needs no restart. */
   private clientInUse: ApiClient | null = null
   private retryTimer: ReturnType<typeof setTimeout> | undefined
-  private retryDelay = FIRST_RETRY_MS
+  private retryDelay: number
   private closed = false
   private readonly progress = throttle(() => this.deps.onState(this.state), PROGRESS_INTERVAL_MS)
 
   constructor(private readonly deps: LibrarySyncDependencies) {
     this.current = { phase: 'idle', fetched: 0, total: null, syncedAt: deps.store.syncedAt, message: null, capped: false }
+    this.retryDelay = deps.firstRetryMs ?? FIRST_RETRY_MS
   }
 
   get state(): LibrarySyncState {
@@ -104,7 +108,7 @@ export class LibrarySync {
     return running
   }
 
-  /** The OS network came back: an offline sync carries on at once. */
+  /** The network came back (the OS said so, or the service answered again, "Try now"): an offline sync carries on at once. */
   networkChanged(online: boolean): void {
     if (online && this.interruption?.reason === 'network') void this.sync()
   }
@@ -192,7 +196,7 @@ export class LibrarySync {
       this.deps.store.completed(syncedAt)
       this.run = null
       this.running = null
-      this.retryDelay = FIRST_RETRY_MS
+      this.retryDelay = this.deps.firstRetryMs ?? FIRST_RETRY_MS
       this.set({ phase: 'idle', message: null, syncedAt, ...this.counts(run) }, true)
     } catch (error) {
       if (stale()) return handOver()
@@ -285,7 +289,7 @@ export class LibrarySync {
 
   private scheduleRetry(interruption: Interruption): void {
     if (interruption.reason === 'signed-out' || this.closed) return
-    const delay = interruption.retryAt !== null ? Math.max(0, interruption.retryAt - Date.now()) + 250 : this.retryDelay
+    const delay = interruption.retryAt !== null ? Math.max(0, interruption.retryAt - monotonicNow()) + 250 : this.retryDelay
     if (interruption.retryAt === null) this.retryDelay = Math.min(MAX_RETRY_MS, this.retryDelay * 2)
     this.retryTimer = setTimeout(() => {
       this.retryTimer = undefined

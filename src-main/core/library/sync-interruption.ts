@@ -1,5 +1,6 @@
 import { AppError } from '../../../src-shared/contract/errors'
 import { ServiceError } from '../api/service-error'
+import { monotonicNow, wallTimeOf } from '../clock'
 
 /** Why a sync stopped, and what brings it back. */
 export interface Interruption {
@@ -10,7 +11,8 @@ export interface Interruption {
   retryAt: number | null
 }
 
-const time = (ms: number): string => new Date(ms).toLocaleTimeString()
+/** A monotonic deadline as the wall-clock time it falls at now. */
+const time = (ms: number): string => new Date(wallTimeOf(ms)).toLocaleTimeString()
 
 export const SIGNED_OUT: Interruption = { reason: 'signed-out', message: 'Signed out: sign in to finish syncing the library.', retryAt: null }
 
@@ -28,8 +30,14 @@ export function interruptionOf(error: unknown): Interruption {
           message: 'Offline: the service cannot be reached. The library shows what was synced and finishes when the connection is back.',
           retryAt: null
         }
+      case 'portal':
+        return {
+          reason: 'network',
+          message: 'A sign-in page is in the way (hotel or office Wi-Fi?). The library shows what was synced and finishes once the service answers.',
+          retryAt: null
+        }
       case 'rate-limited': {
-        const retryAt = error.retryAt ?? Date.now() + 60_000
+        const retryAt = error.retryAt ?? monotonicNow() + 60_000
         return { reason: 'rate-limited', message: `The service asked FlipDrop to slow down; the library sync continues at ${time(retryAt)}.`, retryAt }
       }
       default:

@@ -1,15 +1,22 @@
+import { monotonicNow } from '../clock'
+import { ServiceError } from '../api/service-error'
+
 /** Probes the service; resolves when it answered (any answer), rejects when it could not be reached. */
 export type Probe = () => Promise<void>
+
+/** Why a request did not reach the service: no answer at all, or a sign-in page answered instead. */
+export type OfflineCause = 'unreachable' | 'portal'
 
 export interface ConnectivityState {
   online: boolean
   /**
    * Why the service cannot be reached, while it cannot: the computer has no network (the OS
    * says so), or it has one and the service still does not answer (a proxy, a firewall, the
-   * service down). Null while online.
+   * service down), or a sign-in page answers instead of the service (a captive portal, a
+   * proxy's login page: hotel or office Wi-Fi). Null while online.
    */
-  cause: 'no-network' | 'unreachable' | null
-  /** Epoch ms of the next probe while offline. */
+  cause: 'no-network' | OfflineCause | null
+  /** When the next probe runs while offline, on the core's monotonic clock. */
   nextCheckAt: number | null
 }
 
@@ -32,6 +39,8 @@ export class Connectivity {
   private stopped = false
   /** The OS said there is no network (until it says there is one again). */
   private noNetwork = false
+  /** What the last request or probe that failed met. */
+  private cause: OfflineCause = 'unreachable'
 
   constructor(
     private readonly probe: Probe,
@@ -39,19 +48,23 @@ export class Connectivity {
   ) {}
 
   get state(): ConnectivityState {
-    const cause = this.online ? null : this.noNetwork ? 'no-network' : 'unreachable'
+    const cause = this.online ? null : this.noNetwork ? 'no-network' : this.cause
     return { online: this.online, cause, nextCheckAt: this.nextCheckAt }
   }
 
-  /** A request could not reach the service. */
-  reportOffline(): void {
+  /** A request could not reach the service (`portal`: a sign-in page answered instead). */
+  reportOffline(cause: OfflineCause = 'unreachable'): void {
     if (this.stopped) return
-    if (this.online) {
-      this.online = false
-      this.delay = FIRST_PROBE_MS
-      this.schedule()
-      this.onChange(this.state)
+    const changed = this.cause !== cause
+    this.cause = cause
+    if (!this.online) {
+      if (changed) this.onChange(this.state)
+      return
     }
+    this.online = false
+    this.delay = FIRST_PROBE_MS
+    this.schedule()
+    this.onChange(this.state)
   }
 
   /** A request got an answer: the service is reachable. */
@@ -95,7 +108,7 @@ export class Connectivity {
 
   private schedule(): void {
     this.clear()
-    this.nextCheckAt = Date.now() + this.delay
+    this.nextCheckAt = monotonicNow() + this.delay
     this.timer = setTimeout(() => void this.check(), this.delay)
     this.timer.unref?.()
   }
@@ -106,8 +119,9 @@ export class Connectivity {
     try {
       await this.probe()
       this.reportOnline()
-    } catch {
+    } catch (error) {
       if (this.stopped || this.online) return
+      this.cause = error instanceof ServiceError && error.kind === 'portal' ? 'portal' : 'unreachable'
       this.delay = Math.min(MAX_PROBE_MS, this.delay * 2)
       this.schedule()
       this.onChange(this.state)

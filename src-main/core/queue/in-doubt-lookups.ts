@@ -63,7 +63,8 @@ export class InDoubtLookups {
       const context = await this.context(job, client, signal)
       let found = await findCreatedItem(job, context)
       const since = job.inDoubtSince
-      const wait = since !== null && since < this.startedAt ? since + EARLIER_RUN_SETTLE_MS - Date.now() : 0
+      // Wall times of two runs: a clock set back since cannot stretch the wait past its length.
+      const wait = since !== null && since < this.startedAt ? Math.min(EARLIER_RUN_SETTLE_MS, since + EARLIER_RUN_SETTLE_MS - Date.now()) : 0
       if (found.outcome === 'absent' && wait > 0) {
         await sleep(wait, undefined, { signal })
         found = await findCreatedItem(job, context)

@@ -22,6 +22,7 @@ import type { PlanLimitsBook } from './plan-limits'
 import { nameFromFile, nameFromUrl, quotaProblem, sizeProblem } from './preflight'
 import { refusalCodeOf } from './refusal-code'
 import type { PublishedItem } from './queue-journal'
+import { monotonicNow } from '../clock'
 
 /** What an intake produced: new jobs, refusals with reasons, and offers awaiting a decision. */
 export interface Intake {
@@ -328,7 +329,7 @@ export class JobIntake {
   private offer(pending: Omit<PendingOffer, 'expiresAt'>): SameContentOffer {
     this.expireOffers()
     const offerId = randomUUID()
-    this.offers.set(offerId, { ...pending, expiresAt: Date.now() + OFFER_LIFETIME_MS })
+    this.offers.set(offerId, { ...pending, expiresAt: monotonicNow() + OFFER_LIFETIME_MS })
     return {
       offerId,
       fileName: pending.file.fileName,
@@ -340,7 +341,7 @@ export class JobIntake {
   }
 
   private expireOffers(): void {
-    const now = Date.now()
+    const now = monotonicNow()
     for (const [id, offer] of this.offers) if (offer.expiresAt < now) this.offers.delete(id)
   }
 

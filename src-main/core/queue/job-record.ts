@@ -54,7 +54,8 @@ export const jobRecordSchema = z.object({
   inDoubtSince: z.number().nullable(),
   /**
    * Not sent before this time (epoch ms): a replace of a live item the user just confirmed
-   * waits out its Undo window first. Absent for every other job.
+   * waits out its Undo window first. Absent for every other job. A wall time, so the
+   * scheduler reads it once onto its monotonic clock, never further off than the window.
    */
   notBefore: z.number().optional(),
   /** A created item must still get the file's current content (it changed while uploading). */

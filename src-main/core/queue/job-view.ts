@@ -1,17 +1,19 @@
 import type { JobProgress, JobState, JobView, WaitReason } from '../../../src-shared/domain/queue'
 import type { JobRecord } from './job-record'
+import { wallTimeOf } from '../clock'
 
 /** Why a job that could run is held back right now (not stored: it passes by itself). */
 export interface Hold {
   reason: WaitReason
   message: string
-  /** Epoch ms when it ends, when known. */
+  /** When it ends on the core's monotonic clock (clock.ts), when known; shown as wall time. */
   until: number | null
   /** Whom it waits for, in words, when it waits for an account to sign in. */
   account?: string
 }
 
-const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString())
+/** A monotonic deadline as the wall time it falls at now (the computer's clock may have been set since). */
+const iso = (ms: number | null): string | null => (ms === null ? null : new Date(wallTimeOf(ms)).toISOString())
 
 /** The first line of every job's history, derived rather than stored. */
 function added(job: JobRecord): string {

@@ -1,4 +1,5 @@
 import type { JobProgress } from '../../../src-shared/domain/queue'
+import { monotonicNow } from '../clock'
 
 /** At most this many progress events per job per second (the renderer redraws on each). */
 const EVENTS_PER_SECOND = 10
@@ -14,7 +15,7 @@ export interface MeterClock {
 }
 
 const systemClock: MeterClock = {
-  now: () => Date.now(),
+  now: monotonicNow,
   setTimeout: (run, ms) => {
     const timer = setTimeout(run, ms)
     // Progress never keeps the process alive by itself.

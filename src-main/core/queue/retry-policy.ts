@@ -1,14 +1,16 @@
 import { AppError } from '../../../src-shared/contract/errors'
 import type { FailureCode } from '../../../src-shared/domain/queue'
 import { ServiceError } from '../api/service-error'
+import { monotonicNow } from '../clock'
+import type { OfflineCause } from './connectivity'
 
 /** What to do after an attempt failed. */
 export type AfterFailure =
-  /** The service cannot be reached: wait for it without spending a retry. */
-  | { kind: 'offline' }
+  /** The service cannot be reached, or a sign-in page answers for it: wait without spending a retry. */
+  | { kind: 'offline'; cause: OfflineCause }
   /** The key was refused (401) or there is none: wait for a sign-in, losing nothing. */
   | { kind: 'signed-out' }
-  /** The service asked to slow down: wait until its window resets. */
+  /** The service asked to slow down: wait until its window resets (on the core's monotonic clock). */
   | { kind: 'rate-limited'; until: number }
   /** Worth trying again by itself after a pause (network trouble, stall, 5xx, unreadable answer). */
   | { kind: 'retry'; message: string }
@@ -38,10 +40,14 @@ export function afterFailure(error: unknown): AfterFailure {
     case 'unauthorized':
       return { kind: 'signed-out' }
     case 'rate-limited':
-      return { kind: 'rate-limited', until: error.retryAt ?? Date.now() + 60_000 }
+      return { kind: 'rate-limited', until: error.retryAt ?? monotonicNow() + 60_000 }
     case 'network':
       // Nothing left this machine: the service is out of reach, not this job at fault.
-      return error.delivery === 'not-sent' ? { kind: 'offline' } : { kind: 'retry', message: error.message }
+      return error.delivery === 'not-sent' ? { kind: 'offline', cause: 'unreachable' } : { kind: 'retry', message: error.message }
+    case 'portal':
+      // A captive portal or a proxy's login page: no usable connection, not this job at fault.
+      // A create it met stays in doubt (mayHaveCreated) and is looked up once the service answers.
+      return { kind: 'offline', cause: 'portal' }
     case 'stalled':
     case 'protocol':
       return { kind: 'retry', message: error.message }

@@ -1,6 +1,7 @@
-import type { JobProgress } from '../../../src-shared/domain/queue'
+import { UNDO_WINDOW_MS, type JobProgress } from '../../../src-shared/domain/queue'
 import type { ApiClient } from '../api/api-client'
-import { ServiceError } from '../api/service-error'
+import { ServiceError, explain } from '../api/service-error'
+import { monotonicNow, monotonicOfWall, wallTimeOf, watchWallSteps } from '../clock'
 import type { Logger } from '../log'
 import { cannotSaveIn, type CannotSave } from '../storage/storage-trouble'
 import { Connectivity } from './connectivity'
@@ -68,14 +69,12 @@ export interface SchedulerDependencies {
   log: Logger
 }
 
-const timeOf = (ms: number): string => new Date(ms).toLocaleTimeString()
+/** A monotonic deadline as the wall-clock time it falls at now. */
+const timeOf = (ms: number): string => new Date(wallTimeOf(ms)).toLocaleTimeString()
 
 /** The service answered, but with an error of its own (5xx) or an answer it could not have meant. */
 const isServiceTrouble = (error: unknown): boolean =>
   error instanceof ServiceError && (error.kind === 'protocol' || (error.kind === 'service' && (error.status ?? 0) >= 500))
-
-/** A job still in its Undo window (a confirmed replace of a live item): nothing is sent yet. */
-const startsLater = (job: JobRecord): boolean => job.notBefore !== undefined && job.notBefore > Date.now()
 
 /** A cancelled create that may have reached the service: it is looked up so the job can say which. */
 const needsCancelLookup = (job: JobRecord): boolean =>
@@ -99,16 +98,20 @@ function settleCancelled(job: JobRecord, found: Reconciled): JobRecord {
  * attempt is sorted: waits that pass by themselves spend no retry, transient trouble is
  * retried with backoff and jitter, and everything else ends the job with the service's own
  * words. Every step of a job (lookups and checks too) runs under one abort signal, so
- * cancel, pause and quit reach it wherever it is.
+ * cancel, pause and quit reach it wherever it is. Every wait is timed on the monotonic clock
+ * (clock.ts): setting the computer's clock neither stalls nor hurries anything.
  */
 export class Scheduler {
   private readonly running = new Map<string, Running>()
   private readonly backoff = new Map<string, { until: number; message: string }>()
+  /** Where each job's Undo window ends on the monotonic clock, fixed when its stored wall time is first seen. */
+  private readonly starts = new Map<string, { wall: number; at: number }>()
   private rateLimitedUntil = 0
   /** The service answered with errors (5xx, unreadable answers) and has not answered well since. */
   private serviceTrouble = false
   private timer: ReturnType<typeof setTimeout> | undefined
   private stopped = false
+  private readonly stopWatchingClock: () => void
   readonly connectivity: Connectivity
 
   constructor(private readonly deps: SchedulerDependencies) {
@@ -125,6 +128,11 @@ export class Scheduler {
         this.pump()
       }
     )
+    // Countdowns are shown as wall times: after the computer's clock was set, say them again.
+    this.stopWatchingClock = watchWallSteps(() => {
+      deps.touched(this.waitingIds())
+      deps.connectivityChanged()
+    })
   }
 
   /** Why a job that could run is held back now, if it is. */
@@ -136,10 +144,14 @@ export class Scheduler {
     // Who the key belongs to cannot be asked offline: being offline is the reason then.
     if ('hold' in access && (access.hold.reason !== 'identifying' || connectivity.online)) return access.hold
     if (!connectivity.online) {
-      return { reason: 'offline', message: 'The service cannot be reached; uploads start by themselves when it can.', until: connectivity.nextCheckAt }
+      const message =
+        connectivity.cause === 'portal'
+          ? explain.portal()
+          : 'The service cannot be reached; uploads start by themselves when it can.'
+      return { reason: 'offline', message, until: connectivity.nextCheckAt }
     }
     if ('hold' in access) return access.hold
-    if (this.rateLimitedUntil > Date.now()) {
+    if (this.rateLimitedUntil > monotonicNow()) {
       return {
         reason: 'rate-limited',
         message: `The service asked FlipDrop to slow down; it continues at ${timeOf(this.rateLimitedUntil)}.`,
@@ -147,18 +159,39 @@ export class Scheduler {
       }
     }
     const wait = this.backoff.get(job.id)
-    if (wait && wait.until > Date.now()) return { reason: 'retry', message: wait.message, until: wait.until }
-    return startsLater(job) ? { reason: 'undo-window', message: 'Starts in a few seconds; it can still be undone.', until: job.notBefore ?? null } : null
+    // The time is said as the clock reads now (it may have been set since the failure).
+    if (wait && wait.until > monotonicNow()) return { reason: 'retry', message: `${wait.message} Trying again at ${timeOf(wait.until)}.`, until: wait.until }
+    return this.startsLater(job) ? { reason: 'undo-window', message: 'Starts in a few seconds; it can still be undone.', until: this.startsAt(job) } : null
+  }
+
+  /** A job still in its Undo window (a confirmed replace of a live item): nothing is sent yet. */
+  startsLater(job: JobRecord): boolean {
+    const at = this.startsAt(job)
+    return at !== null && at > monotonicNow()
+  }
+
+  /**
+   * The end of a job's Undo window on the monotonic clock. It is stored as wall time (it
+   * outlives the process), so it is read once: a clock set back later does not move it, and
+   * one set back before it was read cannot stretch it past the window's length.
+   */
+  private startsAt(job: JobRecord): number | null {
+    if (job.notBefore === undefined) return null
+    const known = this.starts.get(job.id)
+    if (known?.wall === job.notBefore) return known.at
+    const at = monotonicOfWall(job.notBefore, UNDO_WINDOW_MS)
+    this.starts.set(job.id, { wall: job.notBefore, at })
+    return at
   }
 
   get rateLimitUntil(): number | null {
-    return this.rateLimitedUntil > Date.now() ? this.rateLimitedUntil : null
+    return this.rateLimitedUntil > monotonicNow() ? this.rateLimitedUntil : null
   }
 
   /** When the service answers with errors: when the next automatic retry is due (null when unknown). */
   get trouble(): { retryAt: number | null } | null {
     if (!this.serviceTrouble) return null
-    const due = [...this.backoff.values()].map((wait) => wait.until).filter((until) => until > Date.now())
+    const due = [...this.backoff.values()].map((wait) => wait.until).filter((until) => until > monotonicNow())
     return { retryAt: due.length > 0 ? Math.min(...due) : null }
   }
 
@@ -187,6 +220,7 @@ export class Scheduler {
   /** Forgets a job's backoff (the user retried it, or it was removed). */
   clearBackoff(id: string): void {
     this.backoff.delete(id)
+    this.starts.delete(id)
   }
 
   /** Starts whatever may start now. */
@@ -196,7 +230,7 @@ export class Scheduler {
     if (this.stopped || this.deps.queuePaused() || !this.connectivity.state.online) return
     // Nothing new is sent while its progress could not be saved; the hold pumps again when it can.
     if (this.deps.cannotSave() !== null) return
-    const now = Date.now()
+    const now = monotonicNow()
     if (this.rateLimitedUntil > now) return this.wakeAt(this.rateLimitedUntil)
     const limit = this.deps.concurrency()
     const overall = limit * (this.deps.parallelAccounts?.() ?? 1)
@@ -217,8 +251,9 @@ export class Scheduler {
         nextWake = Math.min(nextWake, wait.until)
         continue
       }
-      if (job.notBefore !== undefined && job.notBefore > now) {
-        nextWake = Math.min(nextWake, job.notBefore)
+      const startsAt = this.startsAt(job)
+      if (startsAt !== null && startsAt > now) {
+        nextWake = Math.min(nextWake, startsAt)
         continue
       }
       const access = this.deps.access(job)
@@ -261,6 +296,7 @@ export class Scheduler {
   /** Stops every running job (they go back to the queue, in doubt where a create may have gone out). */
   async shutdown(): Promise<void> {
     this.stopped = true
+    this.stopWatchingClock()
     this.connectivity.stop()
     if (this.timer) clearTimeout(this.timer)
     await Promise.all([...this.running.keys()].map((id) => this.stopJob(id, 'shutdown')))
@@ -273,7 +309,7 @@ export class Scheduler {
       this.deps.touched(this.waitingIds())
       this.deps.connectivityChanged()
       this.pump()
-    }, Math.max(10, ms - Date.now()))
+    }, Math.max(10, ms - monotonicNow()))
     this.timer.unref?.()
   }
 
@@ -364,7 +400,7 @@ export class Scheduler {
     const next = afterFailure(cause)
     switch (next.kind) {
       case 'offline':
-        this.connectivity.reportOffline()
+        this.connectivity.reportOffline(next.cause)
         return
       case 'signed-out':
         // The auth service drops the client on a 401; the job simply waits for a new key.
@@ -380,8 +416,8 @@ export class Scheduler {
           await this.deps.save(withHistory({ ...job, state: 'failed', attempts, failure: { message, retryable: true, code: 'unreachable' } }, message))
           return
         }
-        const until = Date.now() + retryDelayMs(attempts - 1)
-        this.backoff.set(id, { until, message: `${next.message} Trying again at ${timeOf(until)}.` })
+        const until = monotonicNow() + retryDelayMs(attempts - 1)
+        this.backoff.set(id, { until, message: next.message })
         if (isServiceTrouble(cause) && !this.serviceTrouble) {
           this.serviceTrouble = true
           this.deps.connectivityChanged()

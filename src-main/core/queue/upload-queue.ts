@@ -34,6 +34,7 @@ import { DEFAULT_SAVE_RETRY_MS, SaveHold } from './save-hold'
 import { reportingCannotSave } from './reporting-store'
 import { Scheduler, type Access } from './scheduler'
 import { cannotSaveIn } from '../storage/storage-trouble'
+import { wallNow, wallTimeOf } from '../clock'
 
 export interface UploadQueueDependencies {
   store: QueueStore
@@ -65,6 +66,8 @@ export interface UploadQueueDependencies {
   itemExists?: (accountId: string, docType: DocType, itemId: number) => Promise<boolean>
   /** While the disk is full or the data folder read-only: how often a save is tried again (default DEFAULT_SAVE_RETRY_MS). */
   saveRetryMs?: number
+  /** The service answers again after it could not be reached ("Try now", or a check found it): what else waited carries on. */
+  onReachableAgain?: () => void
 }
 
 /** The `uploads` area, plus what the core and the shell need. */
@@ -97,7 +100,8 @@ export interface UploadQueue extends HandlersOf<'uploads'> {
   close(): Promise<void>
 }
 
-const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString())
+/** A monotonic deadline of the scheduler as the wall time it falls at now. */
+const iso = (ms: number | null): string | null => (ms === null ? null : new Date(wallTimeOf(ms)).toISOString())
 
 /** Between tries to learn which account the key belongs to, when the service answered but not with that. */
 const IDENTIFY_RETRY_MS = 5_000
@@ -108,6 +112,8 @@ const IDENTIFY_WAIT_MS = 3_000
 const NO_ACCOUNT = 'Sign in first: FlipDrop publishes to the account you are signed in to. Nothing was queued.'
 const NO_ACCOUNT_OFFLINE =
   'The service cannot be reached, so FlipDrop cannot check which account your API key belongs to, and it never guesses. Nothing was queued; try again once the service can be reached.'
+const NO_ACCOUNT_PORTAL =
+  'A sign-in page is in the way (hotel or office Wi-Fi?), so FlipDrop cannot check which account your API key belongs to, and it never guesses. Nothing was queued; sign in to the network in your browser, then try again.'
 
 /**
  * The upload queue: offline-safe, crash-safe, never a duplicate. Jobs live in a journal on
@@ -201,7 +207,12 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
   function confirmIdentity(): Promise<void> {
     if (!connection.confirming) return Promise.resolve()
     // Offline already: the probe asks when the service is back; nobody waits for retries here.
-    if (!scheduler.connectivity.state.online) return Promise.reject(new ServiceError('network', explain.network(), { delivery: 'not-sent' }))
+    const { online, cause } = scheduler.connectivity.state
+    if (!online) {
+      // Said as what keeps the service away now (a sign-in page stays a sign-in page).
+      const why = cause === 'portal' ? new ServiceError('portal', explain.portal(), { delivery: 'not-sent' }) : new ServiceError('network', explain.network(), { delivery: 'not-sent' })
+      return Promise.reject(why)
+    }
     identifying ??= connection.identify(null, { retries: 0 }).finally(() => {
         identifying = null
       })
@@ -213,7 +224,8 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
   function needIdentity(): void {
     if (identifying || identifyTimer || closed) return
     confirmIdentity().catch((error: unknown) => {
-      if (afterFailure(error).kind === 'offline') return scheduler.connectivity.reportOffline()
+      const next = afterFailure(error)
+      if (next.kind === 'offline') return scheduler.connectivity.reportOffline(next.cause)
       identifyTimer = setTimeout(() => {
         identifyTimer = undefined
         scheduler.pump()
@@ -230,7 +242,8 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
    */
   async function accountForNewWork(): Promise<string | null> {
     const asked = confirmIdentity().catch((error: unknown) => {
-      if (afterFailure(error).kind === 'offline') scheduler.connectivity.reportOffline()
+      const next = afterFailure(error)
+      if (next.kind === 'offline') scheduler.connectivity.reportOffline(next.cause)
     })
     let timer: ReturnType<typeof setTimeout> | undefined
     const enough = new Promise<void>((resolve) => (timer = setTimeout(resolve, IDENTIFY_WAIT_MS)))
@@ -251,6 +264,7 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
     const accountId = await accountForNewWork()
     if (accountId === null) {
       // A key is in use but the service could not be asked whose it is: say that, not "sign in".
+      if (connection.connected && scheduler.connectivity.state.cause === 'portal') throw new AppError('portal', NO_ACCOUNT_PORTAL)
       if (connection.connected) throw new AppError('network', NO_ACCOUNT_OFFLINE)
       throw new AppError('signed-out', NO_ACCOUNT)
     }
@@ -316,7 +330,10 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
     lookUp: (job, client, signal, settle) => lookups.lookUp(job, client, signal, settle),
     settleAttemptLookup: settleForAttempt,
     describeAccount: whoFor,
-    onOnline: () => void refreshLimits(),
+    onOnline: () => {
+      void refreshLimits()
+      deps.onReachableAgain?.()
+    },
     touched: (ids) => touch(ids),
     progress: (jobId, progress) => deps.emit(contract.uploads.progress, { jobId, ...progress }),
     connectivityChanged: () => deps.emit(contract.uploads.connectivityChanged, connectivity()),
@@ -419,10 +436,10 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
 
   // Every feature's requests tell the one status: a library sync or an account read that could
   // not leave this machine shows the strip too, and any answer clears it.
-  const stopReachable = connection.onReachable((reachable) => {
+  const stopReachable = connection.onReachable((reachable, why) => {
     if (closed) return
     if (reachable) scheduler.connectivity.reportOnline()
-    else scheduler.connectivity.reportOffline()
+    else scheduler.connectivity.reportOffline(why ?? 'unreachable')
   })
   // A quota reported by a client is its confirmed account's (creates run only once confirmed).
   const stopQuota = connection.onQuota((quota, accountId) => {
@@ -517,7 +534,7 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
       if (job.kind !== 'replace' || job.state !== 'queued' || !job.paused || scheduler.isRunning(jobId)) {
         throw new AppError('not-allowed', 'Only an update waiting for your confirmation can be confirmed.')
       }
-      const next = withHistory({ ...job, paused: false, notBefore: Date.now() + UNDO_WINDOW_MS }, 'Confirmed; it starts after a short moment in which it can still be undone.')
+      const next = withHistory({ ...job, paused: false, notBefore: wallNow() + UNDO_WINDOW_MS }, 'Confirmed; it starts after a short moment in which it can still be undone.')
       await store.put([next])
       touch([jobId])
       scheduler.pump()
@@ -525,7 +542,7 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
     },
     async undo({ jobId }) {
       const job = find(jobId)
-      const waiting = job.state === 'queued' && job.notBefore !== undefined && job.notBefore > Date.now() && !scheduler.isRunning(jobId)
+      const waiting = job.state === 'queued' && scheduler.startsLater(job) && !scheduler.isRunning(jobId)
       if (!waiting) return { undone: false, reason: 'It has already started; cancel it instead.' }
       await store.remove([jobId])
       touch([], { removed: [jobId] })

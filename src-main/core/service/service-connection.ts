@@ -88,8 +88,8 @@ export interface ServiceConnection {
   onQuota(listener: (quota: Quota, accountId: string | null) => void): () => void
   /** Called with every account whoami answers for a key held (after it is confirmed), and that key. */
   onAccount(listener: (account: Account, apiKey: string) => void): () => void
-  /** Called with whether each request of any client reached the service (any feature's). */
-  onReachable(listener: (reachable: boolean) => void): () => void
+  /** Called with whether each request of any client reached the service (any feature's), and why not when a sign-in page answered. */
+  onReachable(listener: (reachable: boolean, why?: 'portal') => void): () => void
   /** Called when a client appears, goes away, is rebuilt or confirmed, or another key becomes current. */
   onChange(listener: () => void): () => void
   close(): Promise<void>
@@ -101,7 +101,7 @@ export function createServiceConnection(deps: ServiceConnectionDependencies): Se
   const unauthorizedListeners = new Set<(apiKey: string) => void>()
   const quotaListeners = new Set<(quota: Quota, accountId: string | null) => void>()
   const accountListeners = new Set<(account: Account, apiKey: string) => void>()
-  const reachableListeners = new Set<(reachable: boolean) => void>()
+  const reachableListeners = new Set<(reachable: boolean, why?: 'portal') => void>()
   const changeListeners = new Set<() => void>()
   let network: Network = newNetwork()
   const sessions = new Map<string, Session>()
@@ -132,12 +132,13 @@ export function createServiceConnection(deps: ServiceConnectionDependencies): Se
     return makeClient({
       apiKey: key,
       ...built,
+      ...(deps.environment.timeoutScale !== undefined ? { timeoutScale: deps.environment.timeoutScale } : {}),
       network,
       zone,
       log: deps.log,
       onUnauthorized: () => unauthorizedListeners.forEach((listener) => listener(key)),
       onQuota: (quota) => quotaListeners.forEach((listener) => listener(quota, session()?.accountId ?? null)),
-      onReachable: (reachable) => reachableListeners.forEach((listener) => listener(reachable)),
+      onReachable: (reachable, why) => reachableListeners.forEach((listener) => listener(reachable, why)),
       onAccount: (account) => {
         // An answer for a key no longer held says nothing about the ones that are.
         const held = session()
@@ -252,7 +253,21 @@ export function createServiceConnection(deps: ServiceConnectionDependencies): Se
     },
     network: () => network,
     trial(key, overrides) {
-      return makeClient({ apiKey: key, ...endpoints(overrides), network, zone, log: deps.log, retries: 1 })
+      const at = endpoints(overrides)
+      // A check at the addresses in use tells the one status too; one at addresses being tried says nothing of them.
+      const sameService = at.baseUrl === built.baseUrl && at.documentUrl === built.documentUrl
+      const reachable = (answered: boolean, why?: 'portal'): void => reachableListeners.forEach((listener) => listener(answered, why))
+      const scale = deps.environment.timeoutScale
+      return makeClient({
+        apiKey: key,
+        ...at,
+        ...(scale !== undefined ? { timeoutScale: scale } : {}),
+        network,
+        zone,
+        log: deps.log,
+        retries: 1,
+        ...(sameService ? { onReachable: reachable } : {})
+      })
     },
     reconfigure() {
       const previous = network

@@ -5,6 +5,8 @@ export interface EnvironmentOverrides {
   apiKey?: string
   baseUrl?: string
   documentUrl?: string
+  /** FLIPDROP_TIMEOUT_SCALE: multiplies the service client's timeouts (a very slow link; tests at test speed). */
+  timeoutScale?: number
 }
 
 /** The settings in force: the stored ones, with the environment's addresses winning. */

@@ -1,3 +1,4 @@
+import { timeoutScaleOf } from '../api/client-timeouts'
 import type { EnvironmentOverrides } from './effective-settings'
 
 /**
@@ -9,5 +10,7 @@ export function environmentOverrides(env: NodeJS.ProcessEnv): EnvironmentOverrid
   if (env['FLIPDROP_API_KEY']?.trim()) overrides.apiKey = env['FLIPDROP_API_KEY'].trim()
   if (env['FLIPDROP_BASE_URL']?.trim()) overrides.baseUrl = env['FLIPDROP_BASE_URL'].trim().replace(/\/+$/, '')
   if (env['FLIPDROP_DOCUMENT_URL']?.trim()) overrides.documentUrl = env['FLIPDROP_DOCUMENT_URL'].trim().replace(/\/+$/, '')
+  const scale = timeoutScaleOf(env['FLIPDROP_TIMEOUT_SCALE'])
+  if (scale !== undefined) overrides.timeoutScale = scale
   return overrides
 }

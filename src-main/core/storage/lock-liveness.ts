@@ -1,3 +1,4 @@
+import { monotonicNow, wallNow } from '../clock'
 import type { HeldLock } from './lock-file'
 
 /*
@@ -16,7 +17,10 @@ import type { HeldLock } from './lock-file'
  *      touches the file every few seconds, see lock-heartbeat.ts), which covers a holder that
  *      has taken the lock and is not listening yet, and one whose hand-off server failed to
  *      start; stale once the heartbeat is older than the bound (the pid was reused by an
- *      unrelated process).
+ *      unrelated process). Its age is "unchanged since I first saw it so", timed on this
+ *      process's monotonic clock: the computer's clock set back or forward neither keeps a
+ *      dead holder alive for hours nor makes a beating one look dead. Only a first look has
+ *      nothing to compare with, and takes the file's time for what it says.
  */
 
 /** What pinging the holder's socket showed. */
@@ -77,13 +81,33 @@ function settledWithoutAsking(holder: HeldLock, rules: LivenessRules): Verdict |
   return null
 }
 
+/** Each lock's heartbeat as this process last saw it: its file time, and its age then and when (monotonic). */
+const sightings = new Map<string, { touchedAt: number; ageThen: number; seenAt: number }>()
+/** Locks a process looks at in its life: a handful. */
+const MAX_SIGHTINGS = 32
+
+/** How long the holder's heartbeat has not moved, as far as this process can tell. */
+function heartbeatAge(holder: HeldLock): number {
+  const now = monotonicNow()
+  const id = `${holder.key}|${holder.pid}`
+  const seen = sightings.get(id)
+  if (seen?.touchedAt === holder.touchedAt) return seen.ageThen + (now - seen.seenAt)
+  // Moved on since the last look: it just beat. A first look, or a time moved back (a beat after the
+  // clock was set back, or a hand): the file's age by the wall clock, a time ahead of it being fresh.
+  const ageThen = seen && holder.touchedAt > seen.touchedAt ? 0 : Math.max(0, wallNow() - holder.touchedAt)
+  sightings.delete(id)
+  if (sightings.size >= MAX_SIGHTINGS) sightings.delete(sightings.keys().next().value ?? '')
+  sightings.set(id, { touchedAt: holder.touchedAt, ageThen, seenAt: now })
+  return ageThen
+}
+
 /** Steps 4 to 6 of the header, for a holder that did not answer. */
-export function judgeSilent(holder: HeldLock, rules: LivenessRules, now: number = Date.now()): Verdict {
+export function judgeSilent(holder: HeldLock, rules: LivenessRules): Verdict {
   const settled = settledWithoutAsking(holder, rules)
   if (settled) return settled
   if (holder.pid === rules.pid) return { kind: 'stale' }
   if (!rules.isAlive(holder.pid)) return { kind: 'stale' }
-  return now - holder.touchedAt < rules.staleAfterMs ? { kind: 'live' } : { kind: 'stale' }
+  return heartbeatAge(holder) < rules.staleAfterMs ? { kind: 'live' } : { kind: 'stale' }
 }
 
 /** The whole decision of the header. */

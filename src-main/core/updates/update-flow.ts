@@ -1,7 +1,7 @@
 import type { UpdateView } from '../../../src-shared/domain/updates'
 import type { UpdatesHost } from '../app/app-service'
 import type { Logger } from '../log'
-import { CHECK_INTERVAL_MS, FIRST_CHECK_DELAY_MS, installStep, mayCheck } from './update-policy'
+import { CHECK_INTERVAL_MS, FIRST_CHECK_DELAY_MS, installFailureOf, installStep, mayCheck } from './update-policy'
 
 /** What the updater reports, whichever library is behind it (electron-updater in the app). */
 export type UpdaterEvent =
@@ -15,18 +15,30 @@ export type UpdaterEvent =
 export interface UpdaterPort {
   /** Reads the feed; a newer version then downloads in the background by itself. */
   check(): Promise<void>
-  /** Installs the downloaded update and restarts FlipDrop. */
-  install(): void
+  /**
+   * Installs the downloaded update and restarts FlipDrop. Resolves with the reason only when it
+   * did not install and FlipDrop runs on (a cancelled password prompt, a file that could not be
+   * replaced); while FlipDrop quits into the new version it stays pending.
+   */
+  install(): Promise<Error>
   subscribe(listener: (event: UpdaterEvent) => void): () => void
 }
 
 export interface UpdateFlowDeps {
   updater: UpdaterPort
   currentVersion: string
-  /** Uploads that restarting now would stop. */
+  /**
+   * Where a copy that cannot install updates itself (update-policy.ts installModeOf) sends the
+   * designer for a new version; absent when it installs them itself. Such a copy's updater
+   * only checks: it downloads nothing.
+   */
+  downloadPage?: string
+  /** Uploads that restarting now would stop (job-runs.ts: not those waiting for the designer). */
   runningUploads(): number
   /** Closes the core (the queue's journal); resolves once closed or given up on. */
   closeCore(): Promise<void>
+  /** Opens the core again (queue, journal, data-folder lock) after an install that did not happen. */
+  reopenCore(): Promise<void>
   emit(view: UpdateView): void
   log: Logger
   now?: () => Date
@@ -55,7 +67,9 @@ export function createUpdateFlow(deps: UpdateFlowDeps): UpdateFlow {
     version: null,
     percent: null,
     waitingForUploads: false,
-    checkedAt: null
+    checkedAt: null,
+    downloadUrl: null,
+    installFailure: null
   }
   let installing = false
   const timers: ReturnType<typeof setTimeout>[] = []
@@ -69,6 +83,11 @@ export function createUpdateFlow(deps: UpdateFlowDeps): UpdateFlow {
   const unsubscribe = deps.updater.subscribe((event) => {
     switch (event.type) {
       case 'available':
+        if (deps.downloadPage !== undefined) {
+          deps.log.info(`FlipDrop ${event.version} is available; this copy cannot install it itself, so it offers the release page`)
+          set({ phase: 'download-available', version: event.version, percent: null, downloadUrl: deps.downloadPage, checkedAt: now().toISOString() })
+          break
+        }
         deps.log.info(`FlipDrop ${event.version} is available; downloading it`)
         set({ phase: 'downloading', version: event.version, percent: null, checkedAt: now().toISOString() })
         break
@@ -79,16 +98,34 @@ export function createUpdateFlow(deps: UpdateFlowDeps): UpdateFlow {
         if (view.phase === 'downloading') set({ percent: Math.round(event.percent) })
         break
       case 'downloaded':
-        deps.log.info(`FlipDrop ${event.version} is downloaded; it installs on "Restart to update" or when FlipDrop quits`)
-        set({ phase: 'ready', version: event.version, percent: null })
+        deps.log.info(`FlipDrop ${event.version} is downloaded; it installs on "Restart to update"`)
+        set({ phase: 'ready', version: event.version, percent: null, installFailure: null })
         break
       case 'error':
         deps.log.warn('Could not update FlipDrop', event.error)
-        // A failed download of a found version is a failure too; a ready update stays ready.
-        if (view.phase !== 'ready') set({ phase: 'failed', percent: null, checkedAt: now().toISOString() })
+        // A failed download of a found version is a failure too; a ready update stays ready, and
+        // an install's own error is the install's to report (see restartToUpdate).
+        if (view.phase !== 'ready' && view.phase !== 'installing') set({ phase: 'failed', percent: null, checkedAt: now().toISOString() })
         break
     }
   })
+
+  /**
+   * The installer did not run (or gave up) and FlipDrop runs on: the queue, its journal and the
+   * data-folder lock come back, and the window is told why; "Restart to update" works again.
+   */
+  async function notInstalled(error: unknown): Promise<void> {
+    const reason = error instanceof Error ? error : new Error(String(error))
+    deps.log.warn('The update was not installed; FlipDrop goes on with the current version', reason)
+    try {
+      await deps.reopenCore()
+    } catch (reopenError) {
+      // The start-up state says so in the window, with Retry.
+      deps.log.error('FlipDrop could not reopen its queue after the update was not installed', reopenError)
+    }
+    installing = false
+    set({ phase: 'ready', installFailure: installFailureOf(reason) })
+  }
 
   async function check(): Promise<UpdateView> {
     if (!mayCheck(view.phase) || installing) return view
@@ -115,9 +152,10 @@ export function createUpdateFlow(deps: UpdateFlowDeps): UpdateFlow {
       }
       installing = true
       deps.log.info(`Installing FlipDrop ${view.version ?? ''}: closing the queue first`)
+      set({ phase: 'installing', installFailure: null })
       // The journal is closed before anything is replaced or the app quits.
       await deps.closeCore()
-      deps.updater.install()
+      void deps.updater.install().then(notInstalled, notInstalled)
       return view
     },
     start() {

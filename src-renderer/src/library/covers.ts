@@ -32,6 +32,7 @@ const ready = shallowReactive(new Map<string, string>())
 /** Sizes in least-recently-shown order (not reactive: touched while rendering). */
 const held = new Map<string, number>()
 let heldBytes = 0
+/** When a cover could not be had, on the monotonic clock (a clock set back must not stop retries). */
 const missedAt = new Map<string, number>()
 const asked = new Set<string>()
 const waiting: string[] = []
@@ -66,7 +67,7 @@ function keep(key: string, blob: Blob): void {
 async function load(key: string): Promise<void> {
   const reply = await bridge().library.cover({ key })
   if (!reply.ok || reply.value === null) {
-    missedAt.set(key, Date.now())
+    missedAt.set(key, performance.now())
     return
   }
   // Copied into a buffer of its own: a Blob takes ArrayBuffer-backed bytes.
@@ -80,7 +81,7 @@ function pump(): void {
     if (key === undefined) break
     inFlight += 1
     void load(key)
-      .catch(() => missedAt.set(key, Date.now()))
+      .catch(() => missedAt.set(key, performance.now()))
       .finally(() => {
         inFlight -= 1
         asked.delete(key)
@@ -90,7 +91,7 @@ function pump(): void {
 }
 
 function ask(key: string): void {
-  if (asked.has(key) || Date.now() - (missedAt.get(key) ?? -Infinity) < MISS_RETRY_MS) return
+  if (asked.has(key) || performance.now() - (missedAt.get(key) ?? -Infinity) < MISS_RETRY_MS) return
   asked.add(key)
   waiting.push(key)
   if (waiting.length > MAX_WAITING) {

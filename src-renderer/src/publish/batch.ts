@@ -2,39 +2,17 @@ import { FINISHED_STATES, type JobProgress, type JobView } from '../../../src-sh
 import type { DocType } from '../../../src-shared/domain/service/item'
 
 /*
- * A batch: the uploads the user set going together, from the first one added while nothing
- * was waiting until every one of them has finished. It gives the view one bar and one time
- * left while it runs, and one summary ("10 flipbooks published") when it ends.
+ * The batch bar over the queue: one bar and one time left while rows run ("Publishing 3 of
+ * 10"), one summary when all have ended ("10 flipbooks published"). Everything it says is
+ * counted from the rows it stands above (narrowed to one account when the list is), so it
+ * never disagrees with them; nothing keeps a count of its own.
  */
-
-export interface Batch {
-  /** The jobs of the batch (jobs added while it runs join it). */
-  ids: ReadonlySet<string>
-  /** Every job of it has finished: the next job added starts a new batch. */
-  ended: boolean
-}
 
 const finished = (job: JobView): boolean => FINISHED_STATES.includes(job.state)
 
-/**
- * The batch as the window opens: the unfinished jobs and everything added since the oldest
- * of them; with nothing unfinished, the whole list (a batch that already ended).
- */
-export function openingBatch(jobs: readonly JobView[]): Batch {
-  const unfinished = jobs.filter((job) => !finished(job))
-  if (unfinished.length === 0) return { ids: new Set(jobs.map((job) => job.id)), ended: true }
-  const since = Math.min(...unfinished.map((job) => Date.parse(job.addedAt)))
-  return { ids: new Set(jobs.filter((job) => Date.parse(job.addedAt) >= since).map((job) => job.id)), ended: false }
-}
-
-/** The batch after the queue changed: removed jobs leave it, new unfinished ones join or start a new one. */
-export function nextBatch(batch: Batch, jobs: ReadonlyMap<string, JobView>): Batch {
-  const ids = new Set([...batch.ids].filter((id) => jobs.has(id)))
-  const unfinished = [...jobs.values()].filter((job) => !finished(job))
-  if (unfinished.length === 0) return { ids, ended: true }
-  if (batch.ended) return { ids: new Set(unfinished.map((job) => job.id)), ended: false }
-  for (const job of unfinished) ids.add(job.id)
-  return { ids, ended: false }
+/** The links of the rows published or updated, in the order shown ("Copy all links"). */
+export function linksOf(rows: readonly JobView[]): string[] {
+  return rows.flatMap((job) => (job.state === 'done' && job.result ? [job.result.url] : []))
 }
 
 export interface BatchSummary {
@@ -65,7 +43,7 @@ export interface BatchSummary {
 }
 
 /**
- * One batch in numbers: how many of each outcome, how far along, and what is left to send.
+ * The rows shown in numbers: how many of each outcome, how far along, and what is left to send.
  */
 export function summarizeBatch(jobs: readonly JobView[], progressOf: (jobId: string) => JobProgress | null): BatchSummary {
   const summary: BatchSummary = {

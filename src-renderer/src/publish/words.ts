@@ -85,7 +85,7 @@ export const batch = {
   pauseAll: 'Pause all',
   resumeAll: 'Resume all',
   startHeld: (count: number) => `Publish ${count} paused`,
-  linksCopied: (count: number) => `${countOf(count, NOUNS.link)} copied, one per line.`,
+  linksCopied: (count: number) => `Copied ${countOf(count, NOUNS.link)}, one per line.`,
   exported: (rows: number, fileName: string) => `Saved ${countOf(rows, NOUNS.link)} to “${fileName}”.`
 }
 

@@ -1,5 +1,6 @@
 import type { KeySource } from '../../../src-shared/domain/auth'
 import type { LinkState } from '../../../src-shared/domain/links'
+import type { InstallFailure } from '../../../src-shared/domain/updates'
 import { countOf, NOUNS } from '../words/plural'
 
 /*
@@ -59,7 +60,18 @@ export const SETTINGS_WORDS = {
     downloading: (version: string, percent: number | null) => `Downloading FlipDrop ${version}${percent === null ? '' : ` (${percent} %)`}… You can keep working.`,
     ready: (version: string) => `FlipDrop ${version} is ready.`,
     restart: 'Restart to update',
-    waitingForUploads: 'It installs once your uploads are done, or the next time you quit FlipDrop.',
+    waitingForUploads: 'It installs once your uploads are done and you choose to restart.',
+    installing: (version: string) => `Installing FlipDrop ${version}…`,
+    available: (version: string) => `FlipDrop ${version} is available.`,
+    download: 'Download the new version',
+    downloadHint: 'This copy of FlipDrop cannot install updates itself: download the new version and replace FlipDrop with it.',
+    notInstalled: {
+      'password-not-given':
+        'The update was not installed: the administrator password was not given. FlipDrop is still running the current version; nothing was lost.',
+      'cannot-replace':
+        'The update was not installed: FlipDrop could not replace its own file (its folder cannot be written). FlipDrop is still running the current version; nothing was lost.',
+      other: 'The update was not installed. FlipDrop is still running the current version; nothing was lost.'
+    } satisfies Record<InstallFailure, string>,
     failed: 'FlipDrop could not check for updates. Check your connection and try again.'
   },
 

@@ -12,9 +12,9 @@ import { useQueueStore } from './queue-store'
  * Read failures that only mean "the service cannot answer right now": what was received
  * before is shown "as of …" and the app-wide status strip says why, so the view repeats nothing.
  */
-const CONNECTION_CODES: readonly ErrorCode[] = ['network', 'stalled', 'service', 'protocol', 'rate-limited']
+const CONNECTION_CODES: readonly ErrorCode[] = ['network', 'portal', 'stalled', 'service', 'protocol', 'rate-limited']
 /** Failures after which a form that needs the service would fail too. */
-const UNREACHABLE_CODES: readonly ErrorCode[] = ['network', 'stalled', 'service', 'protocol']
+const UNREACHABLE_CODES: readonly ErrorCode[] = ['network', 'portal', 'stalled', 'service', 'protocol']
 
 /** One thing the view reads from main: what it shows, since when, and how the last read went. */
 interface PartState<T> {

@@ -6,7 +6,7 @@ import { openCreates, roomLeft } from '../../../src-shared/domain/quota-room'
 import type { DocType } from '../../../src-shared/domain/service/item'
 import { bridge } from '../bridge'
 import { namesSeveral, queueAccounts } from '../account/accounts'
-import { nextBatch, openingBatch, summarizeBatch, type Batch, type BatchPace } from '../publish/batch'
+import { summarizeBatch, type BatchPace } from '../publish/batch'
 import { displayOrder, replayMoves, type PendingMove } from '../publish/reorder'
 import { useAnnouncer } from './announcer'
 import { useAuthStore } from './auth-store'
@@ -35,8 +35,6 @@ export const useQueueStore = defineStore('queue', () => {
   const auth = useAuthStore()
   /** The account whose uploads the list shows (null: all); only while the queue names accounts. */
   const accountFilter = ref<string | null>(null)
-  /** The uploads set going together (see publish/batch.ts). */
-  const batch = shallowRef<Batch>({ ids: new Set(), ended: true })
   /** Bytes per second across the uploads, as last measured (kept between files, for time left). */
   const speed = ref<number | null>(null)
   /** Since when this window follows the batch, and how many of its jobs finished since (for time left). */
@@ -66,10 +64,8 @@ export const useQueueStore = defineStore('queue', () => {
     const only = shownAccount.value
     return only === null ? shown.value : shown.value.filter((job) => job.accountId === only)
   })
-  const batchSummary = computed(() => {
-    const members = shown.value.filter((job) => batch.value.ids.has(job.id))
-    return summarizeBatch(members, (jobId) => progress.get(jobId) ?? null)
-  })
+  /** What the batch bar says, counted from the rows the list shows (see publish/batch.ts). */
+  const batchSummary = computed(() => summarizeBatch(visible.value, (jobId) => progress.get(jobId) ?? null))
   const counts = computed(() => {
     const tally = { total: 0, running: 0, waiting: 0, queued: 0, done: 0, failed: 0, cancelled: 0, pausedJobs: 0 }
     for (const job of jobs.values()) {
@@ -94,12 +90,13 @@ export const useQueueStore = defineStore('queue', () => {
     jobs.set(job.id, markRaw(job))
     if (job.state !== 'uploading') progress.delete(job.id)
     if (before && before.state !== job.state && (job.state === 'done' || job.state === 'failed')) announcer.outcome(job)
-    if (before && !FINISHED_STATES.includes(before.state) && FINISHED_STATES.includes(job.state) && batch.value.ids.has(job.id)) {
+    if (before && !FINISHED_STATES.includes(before.state) && FINISHED_STATES.includes(job.state)) {
       pace.value = { ...pace.value, finished: pace.value.finished + 1 }
     }
   }
 
   function apply(change: QueueChange): void {
+    const wasIdle = !hasUnfinished()
     change.jobs.forEach(setJob)
     for (const id of change.removed) {
       jobs.delete(id)
@@ -112,12 +109,16 @@ export const useQueueStore = defineStore('queue', () => {
       showOrder([...known, ...added])
     }
     paused.value = change.paused
-    const next = nextBatch(batch.value, jobs)
-    if (batch.value.ended && !next.ended) {
+    // Work starts again after everything had ended: time left is measured afresh.
+    if (wasIdle && hasUnfinished()) {
       pace.value = { startedAt: Date.now(), finished: 0 }
       speed.value = null
     }
-    batch.value = next
+  }
+
+  function hasUnfinished(): boolean {
+    for (const job of jobs.values()) if (!FINISHED_STATES.includes(job.state)) return true
+    return false
   }
 
   /** Adds up the speeds of what is being sent; a moment with nothing measured keeps the last one. */
@@ -154,7 +155,6 @@ export const useQueueStore = defineStore('queue', () => {
     connectivity.value = view.connectivity
     limits.value = view.limits
     notices.value = view.notices
-    batch.value = openingBatch(view.jobs)
     pace.value = { startedAt: Date.now(), finished: 0 }
     loaded.value = true
   }
@@ -223,7 +223,6 @@ export const useQueueStore = defineStore('queue', () => {
     visible,
     /** Narrows the list to one account's uploads (null: every account's). */
     showAccount: (userId: string | null) => (accountFilter.value = userId),
-    batch,
     batchSummary,
     speed,
     pace,

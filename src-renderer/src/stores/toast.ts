@@ -18,7 +18,7 @@ export interface Toast {
   text: string
   tone: 'info' | 'error'
   action: ToastAction | null
-  /** Epoch ms when it goes (for a countdown on its action). */
+  /** When it goes, on the monotonic clock (performance.now), for a countdown on its action. */
   until: number
 }
 
@@ -46,7 +46,7 @@ export const useToast = defineStore('toast', () => {
   function show(text: string, tone: 'info' | 'error' = 'info', options: ToastOptions = {}): number {
     const id = next++
     const duration = options.durationMs ?? (options.action ? WITH_ACTION_MS : DEFAULT_MS)
-    toasts.value = [...toasts.value, { id, text, tone, action: options.action ?? null, until: Date.now() + duration }].slice(-MAX_SHOWN)
+    toasts.value = [...toasts.value, { id, text, tone, action: options.action ?? null, until: performance.now() + duration }].slice(-MAX_SHOWN)
     timers.set(id, setTimeout(() => dismiss(id), duration))
     return id
   }

@@ -18,21 +18,32 @@ export const useUpdateStore = defineStore('updates', () => {
     }
   }
 
+  /** Events heard so far: a reply older than the last event must not undo it. */
+  let heard = 0
+  /** Asks main, and takes its answer unless an event came meanwhile (it is newer). */
+  async function ask(call: () => ReturnType<Window['flipdrop']['app']['updates']>): Promise<void> {
+    const before = heard
+    const reply = await call()
+    if (heard === before || !reply.ok) take(reply)
+  }
+
   /** Reads the state now and follows it; returns the unsubscribe. */
   function follow(): () => void {
     const stop = bridge().app.onUpdatesChanged((next) => {
+      heard += 1
       view.value = next
     })
-    void bridge().app.updates().then(take)
+    void ask(() => bridge().app.updates())
     return stop
   }
 
   async function check(): Promise<void> {
-    take(await bridge().app.checkForUpdates())
+    await ask(() => bridge().app.checkForUpdates())
   }
 
+  /** An install that failed at once may be reported (the queue reopened) before this reply comes. */
   async function restart(): Promise<void> {
-    take(await bridge().app.restartToUpdate())
+    await ask(() => bridge().app.restartToUpdate())
   }
 
   return { view, error, follow, check, restart }

@@ -15,6 +15,8 @@ export const SERVICE_ERROR_KINDS = [
   'unknown-field',
   'service',
   'network',
+  /** A captive portal or a proxy's login page answered instead of the service: no usable connection. */
+  'portal',
   'stalled',
   'protocol',
   'cancelled',

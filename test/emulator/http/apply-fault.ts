@@ -16,9 +16,11 @@ export function resetSocket(socket: Socket): void {
 export async function applyPreFault(fault: ActiveFault, ex: Exchange): Promise<'continue' | 'handled'> {
   const { req } = ex
   switch (fault.kind) {
-    case 'latency':
-      await sleep(fault.ms ?? 1000)
+    case 'latency': {
+      const least = fault.ms ?? 1000
+      await sleep(fault.maxMs !== undefined && fault.maxMs > least ? least + Math.random() * (fault.maxMs - least) : least)
       return 'continue'
+    }
     case 'stall':
       // Never answer; read nothing more. With ms, the connection is cut after that long.
       req.pause()

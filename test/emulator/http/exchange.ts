@@ -130,6 +130,7 @@ export function replacementAnswer(
     const page = `<!DOCTYPE html>\n<html><head><title>${String(status)} Error</title></head><body><h1>${String(status)} Error</h1><p>The server encountered a temporary error.</p></body></html>\n`
     return { status, headers: { 'Content-Type': HTML_TYPE }, body: Buffer.from(page) }
   }
+  if (fault.kind === 'portal') return portalAnswer(fault.status === 302)
   if (fault.kind === 'html') {
     const page =
       '<!DOCTYPE html>\n<html><head><title>Service temporarily unavailable</title></head>' +
@@ -143,4 +144,17 @@ export function replacementAnswer(
     headers: { 'Content-Type': JSON_TYPE },
     body: source.subarray(0, Math.max(1, Math.floor(source.length / 2)))
   }
+}
+
+/** Where the emulator's login page "lives": another origin than the service, as a hotel's or an office proxy's. */
+export const PORTAL_LOGIN_URL = 'http://login.portal.invalid/sign-in'
+
+/** A captive portal's answer: its sign-in page on 200, or a 302 to it. */
+function portalAnswer(redirect: boolean): { status: number; headers: Record<string, string>; body: Buffer } {
+  const page =
+    '<!DOCTYPE html>\n<html><head><title>Sign in to Wi-Fi</title></head>' +
+    '<body><h1>Welcome! Please sign in to use the internet.</h1><form action="/sign-in"><input name="room"></form></body></html>\n'
+  const headers: Record<string, string> = { 'Content-Type': HTML_TYPE, 'Cache-Control': 'no-store' }
+  if (redirect) headers['Location'] = `${PORTAL_LOGIN_URL}?continue=1`
+  return { status: redirect ? 302 : 200, headers, body: Buffer.from(page) }
 }

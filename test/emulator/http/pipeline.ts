@@ -1,12 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { actsAfterHandler, type ActiveFault } from '../faults'
+import { actsAfterHandler, interceptsBeforeService, type ActiveFault } from '../faults'
 import type { DocType } from '../options'
 import { hostOfDocType, type ItemHost } from '../state/item-space'
 import type { RequestLogEntry } from '../state/types'
 import { applyPreFault } from './apply-fault'
 import { presentedKey } from './auth'
 import { MESSAGES, UNAUTHORIZED_HTML, errorBody } from './envelope'
-import { Exchange } from './exchange'
+import { Exchange, hasBody } from './exchange'
 import { docTypeForHost, type HostNames } from './host'
 import { rateHeaders } from './rate-limit'
 import type { Route, RouteContext, ServerEnv } from './route-context'
@@ -75,8 +75,20 @@ async function handle(d: Dispatch, listener: DocType, req: IncomingMessage, res:
     env.state.logRequest(entry)
   })
 
+  // A login page in front of the service answers every request itself, key or not.
+  const portal = env.faults.take(method, path, interceptsBeforeService)
+  if (portal) {
+    entry.fault = portal.kind
+    // It reads the whole request first, as a proxy does, so an upload sees the page, not a cut.
+    if (hasBody(req) && !req.complete) await new Promise<void>((resolve) => req.resume().once('end', resolve).once('close', resolve))
+    ex = new Exchange(req, res, portal)
+    ex.send(200, {}, Buffer.alloc(0))
+    return
+  }
+  const notPortal = (fault: ActiveFault): boolean => !interceptsBeforeService(fault)
+
   if (PUBLIC_PREFIXES.some((p) => path.startsWith(p))) {
-    const fault = env.faults.take(method, path)
+    const fault = env.faults.take(method, path, notPortal)
     entry.fault = fault?.kind ?? ''
     ex = new Exchange(req, res, faultForAnswer(fault))
     if (fault && !actsAfterHandler(fault) && (await applyPreFault(fault, ex)) === 'handled') return
@@ -101,7 +113,7 @@ async function handle(d: Dispatch, listener: DocType, req: IncomingMessage, res:
     return
   }
 
-  const fault = env.faults.take(method, path)
+  const fault = env.faults.take(method, path, notPortal)
   entry.fault = fault?.kind ?? ''
   ex = new Exchange(req, res, faultForAnswer(fault))
   if (fault && !actsAfterHandler(fault) && (await applyPreFault(fault, ex)) === 'handled') return

@@ -12,7 +12,8 @@ describe('injected faults (per route and count)', () => {
       method: 'POST',
       headers: { 'x-api-key': KEY, 'content-type': contentType },
       body,
-      headersTimeout: 2000
+      // Room for a loaded machine: these requests end by the fault (a reset, a drop), never by this timeout.
+      headersTimeout: 20_000
     })
   }
   const named = (name: string): number => [...emu().state.items.values()].filter((i) => i.name === name).length
@@ -108,6 +109,46 @@ describe('injected faults (per route and count)', () => {
     emu().faults.add({ route: '/api/get', kind: 'status', status: 504 })
     expect((await api(emu(), 'GET', `/api/get/${String(created['ID'])}`)).status).toBe(504)
     expect((await request(url)).statusCode).toBe(200)
+  })
+
+  it('portal: every request meets a sign-in page (200) or a redirect to it (302) before the service, until it is removed', async () => {
+    const before = named('behind-portal')
+    const [portal] = emu().faults.add({ route: '*', kind: 'portal', count: 'always' })
+    const page = await api(emu(), 'GET', '/api/whoami')
+    expect(page.status).toBe(200)
+    expect(page.headers['content-type']).toMatch(/^text\/html/)
+    expect(page.headers['x-ratelimit-limit']).toBeUndefined()
+    expect(page.text).toContain('sign in')
+    // No key is checked: the portal answers before the service would say 401.
+    const keyless = await request(`${emu().baseUrl}/api/whoami`)
+    expect(keyless.statusCode).toBe(200)
+    await keyless.body.dump()
+    const upload = await createRaw('behind-portal')
+    expect(upload.statusCode).toBe(200)
+    await upload.body.dump()
+    expect(named('behind-portal')).toBe(before)
+    emu().faults.remove(portal?.id ?? -1)
+    expect((await api(emu(), 'GET', '/api/whoami')).headers['content-type']).toMatch(/^application\/json/)
+
+    emu().faults.add({ route: '*', kind: 'portal', status: 302, count: 1 })
+    const moved = await api(emu(), 'GET', '/api/list')
+    expect(moved.status).toBe(302)
+    expect(moved.headers['location']).toMatch(/^http:\/\/login\.portal\.invalid\//)
+    // commit: the request went through a proxy that replaced only the answer.
+    emu().faults.add({ route: '/api/create-by-file', kind: 'portal', commit: true })
+    const forwarded = await createRaw('forwarded-portal')
+    expect(forwarded.headers['content-type']).toMatch(/^text\/html/)
+    await forwarded.body.dump()
+    expect(named('forwarded-portal')).toBe(1)
+  })
+
+  it('latency with maxMs waits a random time in that range', async () => {
+    emu().faults.add({ route: '/api/whoami', kind: 'latency', ms: 150, maxMs: 300, count: 3 })
+    for (let i = 0; i < 3; i++) {
+      const started = Date.now()
+      expect((await api(emu(), 'GET', '/api/whoami')).status).toBe(200)
+      expect(Date.now() - started).toBeGreaterThanOrEqual(140)
+    }
   })
 
   it('is driven over HTTP too: POST, GET and DELETE /__emulator/faults', async () => {

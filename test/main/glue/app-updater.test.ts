@@ -116,6 +116,7 @@ function setUp() {
     currentVersion: '1.0.0',
     runningUploads: () => running,
     closeCore: async () => void order.push('closeCore'),
+    reopenCore: async () => void order.push('reopenCore'),
     emit: (view) => views.push(view),
     log
   })
@@ -153,10 +154,56 @@ describe('updates against a generic feed (electron-updater, Electron mocked)', (
     flow.uploadsChanged()
     expect(views.at(-1)).toMatchObject({ phase: 'ready', waitingForUploads: false })
     await flow.restartToUpdate()
+    await until(() => order.length === 2)
     expect(order).toEqual(['closeCore', 'quitAndInstall'])
     expect(quitAndInstall).toHaveBeenCalledWith(false, true)
     // The updater's requests go through its own session, which main keeps on the Settings proxy.
     expect(electronStandIn.session.fromPartition).toHaveBeenCalledWith('electron-updater', { cache: false })
+    flow.stop()
+  })
+
+  it('never installs on an automatic quit: only "Restart to update" does (the deb asks for the administrator password then)', async () => {
+    metadata = latestLinuxYml('1.1.0')
+    const { updater, flow } = setUp()
+    const install = vi.spyOn(updater, 'install')
+    await flow.check()
+    await until(() => flow.view().phase === 'ready')
+    expect(updater.autoInstallOnAppQuit).toBe(false)
+    // FlipDrop quits by itself (the tray's quit after the uploads, a log-out): Electron's `quit`
+    // reaches whatever electron-updater hung on it (ElectronAppAdapter.onQuit: app.once('quit')).
+    for (const [event, handler] of electronApp.once.mock.calls as [string, (...args: unknown[]) => void][]) {
+      if (event === 'quit') handler({}, 0)
+    }
+    expect(install).not.toHaveBeenCalled()
+    expect(order).toEqual([])
+    flow.stop()
+  })
+
+  it('an AppImage that cannot be replaced: FlipDrop stays, reopens its queue and says why', async () => {
+    metadata = latestLinuxYml('1.1.0')
+    const updater = new AppImageUpdater()
+    const log = createLogger((level, line) => lines.push(`${level} ${line}`))
+    const flow = createUpdateFlow({
+      updater: updaterPort(updater, { log, verbose: false, feedUrl: feed }),
+      currentVersion: '1.0.0',
+      runningUploads: () => 0,
+      closeCore: async () => void order.push('closeCore'),
+      reopenCore: async () => void order.push('reopenCore'),
+      emit: (view) => views.push(view),
+      log
+    })
+    await flow.check()
+    await until(() => flow.view().phase === 'ready')
+    // The running AppImage is a file FlipDrop may not remove (even root may not unlink this one).
+    vi.stubEnv('APPIMAGE', '/proc/version')
+    electronApp.quit.mockClear()
+    await flow.restartToUpdate()
+    await until(() => flow.view().installFailure !== null)
+    expect(flow.view()).toMatchObject({ phase: 'ready', version: '1.1.0', installFailure: 'cannot-replace' })
+    expect(order).toEqual(['closeCore', 'reopenCore'])
+    // electron-updater's own install ran (AppImageUpdater.doInstall) and did not quit the app.
+    expect(lines.some((line) => line.includes('The update was not installed'))).toBe(true)
+    expect(electronApp.quit).not.toHaveBeenCalled()
     flow.stop()
   })
 

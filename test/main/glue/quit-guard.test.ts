@@ -71,6 +71,30 @@ describe('quitting while uploading', () => {
     expect(t.app.exit).toHaveBeenCalledWith(0)
   })
 
+  it('asks nothing when the installer quits the app after an update closed the core, and asks again once it is reopened', async () => {
+    const app = new FakeApp()
+    const confirm = vi.fn(async (_running: number) => false)
+    const close = vi.fn(async () => {})
+    const guard = guardQuit(app as never, { runningUploads: () => 2, confirm, close, quitting: vi.fn(), log: vi.fn() })
+    await guard.closeCore()
+    // An install that did not happen: the core is back, and quitting closes it again.
+    const open = vi.fn(async () => {})
+    await guard.reopenCore(open)
+    expect(open).toHaveBeenCalledTimes(1)
+    app.quit()
+    await settle()
+    expect(confirm).toHaveBeenCalledWith(2)
+    expect(app.exit).not.toHaveBeenCalled()
+    // Closed again for the next try, the installer's quit passes without a question.
+    await guard.closeCore()
+    expect(close).toHaveBeenCalledTimes(2)
+    app.quit()
+    await settle()
+    expect(confirm).toHaveBeenCalledTimes(1)
+    expect(app.exit).toHaveBeenCalledWith(0)
+    expect(close).toHaveBeenCalledTimes(2)
+  })
+
   it('exits even when closing the core fails, and logs why', async () => {
     const app = new FakeApp()
     const log = vi.fn()

@@ -7,6 +7,7 @@ const job = (id: string, state: 'done' | 'failed'): MirroredJob => ({
   name: id,
   state,
   paused: false,
+  waiting: null,
   accountId: null,
   bytesTotal: 10,
   bytesSent: 10,

@@ -9,6 +9,7 @@ const failed = (id: string): MirroredJob => ({
   name: id,
   state: 'failed',
   paused: false,
+  waiting: null,
   accountId: null,
   bytesTotal: 1,
   bytesSent: 1,

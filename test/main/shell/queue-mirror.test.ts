@@ -81,6 +81,19 @@ describe('QueueMirror', () => {
     expect(mirror.summary().queuePaused).toBe(true)
   })
 
+  it('does not count a job waiting for a signed-out account as running, nor keep the batch open for it', () => {
+    const signedOut = { ...fileJob('s', 'waiting'), waiting: { reason: 'signed-out' as const, message: 'Waiting for Dana Kim to sign in.', until: null } }
+    const mirror = seeded(signedOut, fileJob('a', 'uploading'))
+    expect(mirror.summary().active).toBe(1)
+    expect(mirror.activeAccounts()).toEqual(['user-1'])
+    const settled = mirror.applyChange(change([fileJob('a', 'done')]))
+    expect(settled.settled?.published.map((job) => job.id)).toEqual(['a'])
+    expect(mirror.summary().active).toBe(0)
+    // Signed in again: it runs by itself once more.
+    mirror.applyChange(change([fileJob('s', 'queued')]))
+    expect(mirror.summary().active).toBe(1)
+  })
+
   it('ignores events before it is seeded: the first list() carries them', () => {
     const mirror = new QueueMirror()
     expect(mirror.applyChange(change([fileJob('a', 'failed')]))).toEqual({ failed: [], settled: null })

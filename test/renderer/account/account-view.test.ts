@@ -112,12 +112,15 @@ describe('AccountView', () => {
     expect(wrapper.text()).not.toContain('could not be reached')
     expect(wrapper.get('[data-testid="billing"]').findAll('tbody tr')).toHaveLength(1)
     expect(wrapper.get('[data-testid="ref-currencies"] [data-testid="count"]').text()).toBe('1')
-    // Forms that need the service are off, with one short reason each place.
+    // Forms that need the service are off, with one short reason for the whole view, read with each of them.
     const edit = wrapper.get('[data-testid="you"]').findAll('button').find((b) => b.text() === 'Edit profile')
     expect(edit?.attributes('disabled')).toBeDefined()
-    expect(wrapper.get('#profile-needs-service').text()).toBe('Changes need a connection to the service.')
+    expect(wrapper.text().split('Changes need a connection to the service.')).toHaveLength(2)
+    expect(wrapper.get('#account-needs-service').text()).toBe('Changes need a connection to the service.')
+    expect(edit?.attributes('aria-describedby')).toBe('account-needs-service')
     const refresh = wrapper.get('[data-testid="references"]').findAll('button').find((b) => b.text() === 'Check for changes')
     expect(refresh?.attributes('disabled')).toBeDefined()
+    expect(refresh?.attributes('aria-describedby')).toBe('account-needs-service')
   })
 
   it('a first start offline says once what will show later, instead of an error per section', async () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { useCovers } from '../../../src-renderer/src/library/covers'
 import { installBridge } from '../fake-main'
 
@@ -63,4 +63,24 @@ describe('covers in the window', () => {
     await settle()
     expect(asked()).toBe(before + 1)
   }, 20_000)
+
+  it('asks again for a cover it could not have half a minute later, also when the computer clock was set back 2 h meanwhile', async () => {
+    const main = installBridge(() => ({ ok: true, value: null }))
+    const covers = useCovers()
+    const asked = (): number => main.calls.filter((call) => call.channel === 'library:cover').length
+    covers.srcFor('Flipbook:clock')
+    await settle()
+    expect(asked()).toBe(1)
+    const realNow = Date.now.bind(Date)
+    const realPerformanceNow = performance.now.bind(performance)
+    vi.spyOn(performance, 'now').mockImplementation(() => realPerformanceNow() + 31_000)
+    vi.spyOn(Date, 'now').mockImplementation(() => realNow() + 31_000 - 2 * 3600_000)
+    try {
+      covers.srcFor('Flipbook:clock')
+      await settle()
+      expect(asked()).toBe(2)
+    } finally {
+      vi.restoreAllMocks()
+    }
+  })
 })

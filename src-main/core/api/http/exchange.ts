@@ -7,6 +7,7 @@ import type { RateLimiter, RateLimitObservation } from '../rate-limiter'
 import { ServiceError, explain } from '../service-error'
 import { readRateHeaders } from './rate-headers'
 import { readAnswer, type Payload } from './read-answer'
+import { monotonicNow } from '../../clock'
 
 type Scalar = string | number | boolean | undefined
 
@@ -42,10 +43,13 @@ export interface ExchangeContext {
   onUnauthorized?: () => void
   /**
    * Called with what each request learned about reaching the service: true when an answer
-   * came (any answer), false when the request could not even leave this machine. The app's
-   * one status (the strip) follows every feature's requests this way, not only the queue's.
+   * came (any answer of the service), false when the network failed before any answer came
+   * (refused, no such host, reset by the network): whether the request itself got through is
+   * the caller's concern, but the service was not reached; false with why 'portal' when a
+   * sign-in page answered instead of the service. The app's one status (the strip) follows
+   * every feature's requests this way, not only the queue's.
    */
-  onReachable?: (reachable: boolean) => void
+  onReachable?: (reachable: boolean, why?: 'portal') => void
   /** Where client bugs are reported (an "Unknown field(s)" answer means we sent a wrong field). */
   log?: Logger
   /** Stops every call of this client (the command's Ctrl+C), on top of each call's own signal. */
@@ -116,6 +120,8 @@ async function exchangeOnce(context: ExchangeContext, call: ServiceRequest): Pro
     throw new ServiceError(cause instanceof ServiceError ? cause.kind : 'cancelled', reason, { delivery: 'not-sent', cause })
   }
   let observation: RateLimitObservation | null = null
+  /** An answer came back (its headers at least): reachable, unless a login page gave it. */
+  let answered = false
   try {
     const headers: Record<string, string> = {
       'x-api-key': context.apiKey,
@@ -142,18 +148,24 @@ async function exchangeOnce(context: ExchangeContext, call: ServiceRequest): Pro
       headersTimeout: call.headersTimeoutMs ?? context.requestTimeoutMs,
       bodyTimeout: context.requestTimeoutMs
     })
-    context.onReachable?.(true)
+    answered = true
     observation = readRateHeaders(response.statusCode, response.headers)
     // Settle now, so a 429's wait is already known to the limiter when the answer is read.
     permit.settle(observation)
-    return await readAnswer(response, {
+    const payload = await readAnswer(response, {
       limitBytes: context.limitBytes,
-      retryAt: () => context.limiter.state.blockedUntil ?? Date.now() + 1000,
-      retriedAutomatically: call.idempotent
+      retryAt: () => context.limiter.state.blockedUntil ?? monotonicNow() + 1000,
+      retriedAutomatically: call.idempotent,
+      url
     })
+    context.onReachable?.(true)
+    return payload
   } catch (error) {
     const failure = toServiceError(error, call.signal, call.headersTimeoutMs ?? context.requestTimeoutMs)
-    if (failure.kind === 'network' && failure.delivery === 'not-sent') context.onReachable?.(false)
+    if (failure.kind === 'portal') context.onReachable?.(false, 'portal')
+    // Any answer of the service's own (an error, a 401, a 429, a 5xx) says it can be reached.
+    else if (answered) context.onReachable?.(true)
+    else if (failure.kind === 'network') context.onReachable?.(false)
     if (failure.kind === 'unauthorized') context.onUnauthorized?.()
     if (failure.kind === 'unknown-field') {
       context.log?.error(`Client bug: ${call.method} ${call.path} sent a field the service does not know`, failure.serviceMessage)
@@ -171,16 +183,18 @@ async function exchangeOnce(context: ExchangeContext, call: ServiceRequest): Pro
 export async function exchange(context: ExchangeContext, request: ServiceRequest): Promise<Payload> {
   const signals = [request.signal, context.signal].filter((signal): signal is AbortSignal => signal !== undefined)
   const call = signals.length > 1 ? { ...request, signal: AbortSignal.any(signals) } : { ...request, signal: signals[0] }
-  const started = Date.now()
+  const started = monotonicNow()
   for (let attempt = 0; ; attempt++) {
     try {
       return await exchangeOnce(context, call)
     } catch (error) {
       const failure = toServiceError(error, call.signal)
-      if (!call.idempotent || !failure.transient || attempt >= (call.retries ?? context.retries) || call.signal?.aborted) {
+      // A login page does not go away in a second: the caller waits for it (the status strip says so).
+      const again = call.idempotent && failure.transient && failure.kind !== 'portal'
+      if (!again || attempt >= (call.retries ?? context.retries) || call.signal?.aborted) {
         // After retries, the time said is the whole wait, not one attempt's.
         if (failure.kind !== 'stalled' || attempt === 0) throw failure
-        const seconds = Math.round((Date.now() - started) / 1000)
+        const seconds = Math.round((monotonicNow() - started) / 1000)
         throw new ServiceError('stalled', explain.noAnswerAfterTries(seconds, attempt + 1), { delivery: failure.delivery, cause: failure })
       }
       if (failure.kind !== 'rate-limited') {

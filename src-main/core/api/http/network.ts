@@ -1,6 +1,7 @@
 import { Agent, EnvHttpProxyAgent, ProxyAgent, type Dispatcher } from 'undici'
 import type { Logger } from '../../log'
 import { parsePacResult, type ProxyRoute } from './pac-result'
+import { monotonicNow } from '../../clock'
 
 /** Asks the operating system which proxy serves a URL; answers in PAC syntax ("PROXY h:p; DIRECT"). */
 export type ProxyResolver = (url: string) => Promise<string>
@@ -81,10 +82,10 @@ export function createNetwork(options: NetworkOptions = {}): Network {
     if (!resolver) return []
     const origin = new URL(url).origin
     const cached = resolved.get(origin)
-    if (cached && Date.now() - cached.at < RESOLVE_CACHE_MS) return cached.routes
+    if (cached && monotonicNow() - cached.at < RESOLVE_CACHE_MS) return cached.routes
     try {
       const routes = parsePacResult(await resolver(url))
-      resolved.set(origin, { routes, at: Date.now() })
+      resolved.set(origin, { routes, at: monotonicNow() })
       return routes
     } catch (error) {
       if (!warnedResolver) options.log?.warn("Could not ask the system for its proxy; using the environment's", error)

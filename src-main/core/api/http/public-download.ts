@@ -1,4 +1,5 @@
 import { interceptors, request, type Dispatcher } from 'undici'
+import { ServiceError, explain } from '../service-error'
 import type { Network } from './network'
 
 /** Public storage answers within this; a body that stops moving this long has stalled. */
@@ -25,6 +26,13 @@ export async function openPublicDownload(url: string, options: { network: Networ
     headersTimeout: HEADERS_TIMEOUT_MS,
     bodyTimeout: BODY_TIMEOUT_MS
   })
+  // Storage serves files; a web page (or 511) in their place is a sign-in page in the way,
+  // never content to compare or save.
+  const type = String(answer.headers['content-type'] ?? '').toLowerCase()
+  if (answer.statusCode === 511 || answer.statusCode === 407 || (answer.statusCode < 300 && type.startsWith('text/html'))) {
+    await answer.body.dump().catch(() => undefined)
+    throw new ServiceError('portal', explain.portal(), { delivery: 'not-sent', status: answer.statusCode })
+  }
   if (answer.statusCode < 200 || answer.statusCode > 299) {
     await answer.body.dump().catch(() => undefined)
     throw new PublicDownloadError(`${options.what} could not be downloaded: its storage answered HTTP ${answer.statusCode}.`)

@@ -12,6 +12,36 @@ export interface AnswerContext {
   limitBytes: () => number | undefined
   /** Reads wait for the window and go again by themselves; writes never do, so the user is told when to retry. */
   retriedAutomatically: boolean
+  /** The address asked: a redirect elsewhere is a login page, not the service. */
+  url: string
+}
+
+/** A sign-in page answered instead of the service: no usable connection. */
+const portalError = (context: AnswerContext, status: number): ServiceError =>
+  // A captive portal answers before the service, so a read met by one was not sent. A write
+  // is different: a proxy may have forwarded it and replaced only the answer (an office
+  // proxy's session that ran out mid-upload), and the service has no idempotency key, so a
+  // create met by a login page is in doubt and is looked up before it is sent again.
+  new ServiceError('portal', explain.portal(), { delivery: context.retriedAutomatically ? 'not-sent' : 'unknown', status })
+
+/** A redirect to another origin: the service's API never redirects; a login page does. */
+function redirectsElsewhere(response: Dispatcher.ResponseData, url: string): boolean {
+  if (response.statusCode < 300 || response.statusCode > 399) return false
+  const location = response.headers['location']
+  const to = Array.isArray(location) ? location[0] : location
+  if (!to) return false
+  try {
+    return new URL(to, url).origin !== new URL(url).origin
+  } catch {
+    return true
+  }
+}
+
+/** An answer that is a web page, where the service always answers JSON (its 401 aside). */
+function isWebPage(response: Dispatcher.ResponseData, text: string): boolean {
+  const type = String(response.headers['content-type'] ?? '').toLowerCase()
+  if (type.includes('json')) return false
+  return type.includes('html') || text.trimStart().startsWith('<')
 }
 
 /**
@@ -22,6 +52,11 @@ export interface AnswerContext {
 export async function readAnswer(response: Dispatcher.ResponseData, context: AnswerContext): Promise<Payload> {
   const status = response.statusCode
   const answered = { delivery: 'answered' as const, status }
+  // 511 is the standard captive portal status; 407 a proxy asking for its own sign-in.
+  if (status === 511 || status === 407 || redirectsElsewhere(response, context.url)) {
+    await response.body.dump()
+    throw portalError(context, status)
+  }
   if (status === 401) {
     await response.body.dump()
     throw new ServiceError('unauthorized', explain.unauthorized(), answered)
@@ -43,6 +78,8 @@ export async function readAnswer(response: Dispatcher.ResponseData, context: Ans
     throw new ServiceError('too-large', explain.tooLarge(limitBytes), { ...answered, ...(limitBytes ? { limitBytes } : {}) })
   }
   if (status >= 500) throw new ServiceError('service', explain.serverFailure(status), answered)
+  // Every answer of the service's API is JSON: a web page on a success status is someone else's.
+  if (status >= 200 && status < 300 && isWebPage(response, text)) throw portalError(context, status)
   let json: unknown
   try {
     json = JSON.parse(text)

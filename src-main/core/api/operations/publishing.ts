@@ -3,6 +3,7 @@ import { AppError } from '../../../../src-shared/contract/errors'
 import type { DocType, NewItem } from '../../../../src-shared/domain/service/item'
 import type { Quota } from '../../../../src-shared/domain/service/quota'
 import { hostFor, type ApiContext, type Host } from '../api-context'
+import { uploadAnswerTimeout } from '../client-timeouts'
 import type { Payload } from '../http/read-answer'
 import { createMultipartUpload, type UploadOptions } from '../multipart-upload'
 import { toNewItem, toNewItems } from '../normalize/item'
@@ -81,7 +82,8 @@ export function publishingOperations(api: ApiContext) {
         host: call.host,
         stream: { body: upload.body, length: upload.length, contentType: upload.contentType },
         signal: upload.signal,
-        headersTimeoutMs: api.timeouts.uploadAnswerMs,
+        // The service's own time plus the size's share: a big file is stored and rendered longer.
+        headersTimeoutMs: uploadAnswerTimeout(api.timeouts, upload.length),
         idempotent: false
       })
     } finally {

@@ -3,7 +3,7 @@ import { formatClock } from '../../format/duration'
 
 /** What the status strip says: one state of the whole app at a time, the most blocking first. */
 export interface StripState {
-  kind: 'no-network' | 'unreachable' | 'service' | 'rate-limited'
+  kind: 'no-network' | 'unreachable' | 'portal' | 'service' | 'rate-limited'
   title: string
   text: string
   /** When FlipDrop tries again by itself (for the countdown), if it does. */
@@ -32,6 +32,15 @@ export function stripState(connectivity: Connectivity | null, now: number): Stri
       kind: 'unreachable',
       title: 'Can’t reach the flipbook service',
       text: 'The network is up, but the service does not answer: a proxy or firewall may be in the way (Settings → Network), or the service is down.',
+      until: connectivity.nextCheckAt,
+      canTryNow: true
+    }
+  }
+  if (connectivity.problem === 'portal') {
+    return {
+      kind: 'portal',
+      title: 'A sign-in page is in the way',
+      text: 'Are you on hotel or office Wi-Fi? Sign in to the network in your browser; uploads wait and start by themselves once the service answers.',
       until: connectivity.nextCheckAt,
       canTryNow: true
     }

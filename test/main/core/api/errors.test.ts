@@ -189,11 +189,11 @@ describe('the error taxonomy', () => {
     expect((await client.listItems({ pageSize: 100 })).totalRecordCount).toBe((before ?? 0) + 1)
   })
 
-  it('protocol: an HTML page or broken JSON on HTTP 200 is unreadable, and a read retries past it', async () => {
+  it('protocol: broken JSON on HTTP 200 is unreadable, and a read retries past it (an HTML page is a sign-in page: portal.test.ts)', async () => {
     const { emulator, newClient } = fx()
     const once = newClient({ retries: 0 })
     emulator.faults.add({ route: '/api/get-profile', kind: 'html' })
-    expect(await failure(() => once.getProfile())).toMatchObject({ kind: 'protocol', message: expect.stringContaining('web page') })
+    expect(await failure(() => once.getProfile())).toMatchObject({ kind: 'portal', message: expect.stringContaining('sign-in page') })
     emulator.faults.add({ route: '/api/get-profile', kind: 'broken-json' })
     expect((await failure(() => once.getProfile())).kind).toBe('protocol')
     emulator.faults.add({ route: '/api/get-profile', kind: 'broken-json' })

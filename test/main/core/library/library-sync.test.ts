@@ -59,18 +59,10 @@ describe('library sync', () => {
       const upserted = eventsOf<LibraryChange>(events, 'library:changed').flatMap((change) => change.upserted.map((item) => item.key))
       expect(new Set(upserted).size).toBe(10_000)
 
-      // The snapshot on disk loads fast (read + parse + check of 10,000 rows).
+      // The snapshot on disk reads back whole (its load time is a row of `npm run bench`, not a timed test).
       await core.close()
-      const times: number[] = []
-      for (let run = 0; run < 5; run++) {
-        const before = performance.now()
-        const store = await LibraryStore.open(snapshotPath(dir, userIdOf(emulator, LIBRARY_KEY)), createLogger(() => {}))
-        times.push(performance.now() - before)
-        expect(store.all()).toHaveLength(10_000)
-      }
-      const median = [...times].sort((a, b) => a - b)[2] ?? 0
-      console.info(`the library file of 10,000 items loads in ${median.toFixed(1)} ms (median of 5: ${times.map((t) => t.toFixed(0)).join(', ')})`)
-      expect(median).toBeLessThan(150)
+      const store = await LibraryStore.open(snapshotPath(dir, userIdOf(emulator, LIBRARY_KEY)), createLogger(() => {}))
+      expect(store.all()).toHaveLength(10_000)
     } finally {
       await core.close()
       await emulator.close()
