@@ -31,6 +31,8 @@ import { collectOpenedFiles } from './shell/open-files'
 import { askBeforeQuitting, guardQuit } from './shell/quit-guard'
 import { APP_ORIGIN } from './shell/renderer-files'
 import { safeOpenExternal } from './shell/safe-open-external'
+import { PROXY_LOGIN_DEFAULTS, proxyAccountOf, proxyLoginAnswerer } from './shell/proxy-challenge'
+import { answerProxyLogins } from './shell/proxy-login'
 import { followSettingsProxy } from './shell/session-proxy'
 import { claimSingleInstance } from './shell/single-instance'
 import { trayIconPath } from './shell/tray-icon-path'
@@ -194,6 +196,21 @@ if (claimSingleInstance(app, opened.secondLaunch)) {
       },
       log: (message, error) => booted.log.error(message, error)
     })
+    // A proxy's request for a password (407), from the window's requests or the updater's, is
+    // answered in main with the Settings proxy's credentials; the window never sees them.
+    answerProxyLogins(
+      app,
+      updatable ? electronUpdater.autoUpdater : undefined,
+      proxyLoginAnswerer({
+        ...PROXY_LOGIN_DEFAULTS,
+        now: () => performance.now(),
+        account: async () => {
+          const core = booted.startup.current
+          return core ? proxyAccountOf((await Promise.resolve(core.settings.get())).values.proxyUrl) : null
+        }
+      }),
+      (message, error) => booted.log.warn(message, error)
+    )
     if (updatable) {
       const feedUrl = feedOverride(process.env)
       // An unsigned macOS build cannot install updates (Squirrel.Mac): it offers the release page.

@@ -2,6 +2,7 @@ import type { JobView } from '../../src-shared/domain/queue'
 import { CliError } from './cli-error'
 import { EXIT } from './exit-codes'
 import { shortId, sourceOf } from './output/job-lines'
+import { printable } from './output/sanitize'
 
 /** Shorter prefixes would match by chance as the queue grows (git asks for four as well). */
 const MIN_PREFIX = 4
@@ -20,6 +21,6 @@ export function findJob(jobs: readonly JobView[], given: string): JobView {
   const matches = jobs.filter((job) => job.id.toLowerCase().startsWith(wanted))
   if (matches.length === 1 && matches[0]) return matches[0]
   if (matches.length === 0) throw new CliError(`No job in the queue has an ID starting with ${given}; flipdrop queue lists them.`, EXIT.failed, 'no-such-job')
-  const named = matches.slice(0, 5).map((job) => `${shortId(job.id)} ${sourceOf(job)}`)
+  const named = matches.slice(0, 5).map((job) => `${shortId(job.id)} ${printable(sourceOf(job))}`)
   throw new CliError(`${given} starts ${matches.length} job IDs (${named.join(', ')}); give more of it.`, EXIT.failed, 'ambiguous-job')
 }

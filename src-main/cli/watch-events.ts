@@ -3,6 +3,7 @@ import type { LinkUpdated } from '../../src-shared/domain/links'
 import { FINISHED_STATES, type QueueChange } from '../../src-shared/domain/queue'
 import type { CliContext } from './cli-context'
 import { toRecordOut } from './output/job-lines'
+import { printable } from './output/sanitize'
 
 /**
  * `watch --json`: one JSON object per line as things happen (`{"event":"link-updated",…}`,
@@ -20,7 +21,7 @@ export function watchEvents(ctx: CliContext): { onEvent(channel: string, payload
       if (channel === contract.links.updated.channel) {
         const update = payload as LinkUpdated
         updated += 1
-        ctx.result({ event: 'link-updated', ...update }, () => `Updated ${update.name} (same link)${update.url ? ` ${update.url}` : ''}`)
+        ctx.result({ event: 'link-updated', ...update }, () => `Updated ${printable(update.name)} (same link)${update.url ? ` ${update.url}` : ''}`)
         return
       }
       if (!ctx.json || channel !== contract.uploads.changed.channel) return

@@ -3,8 +3,9 @@ import type { ProxyConfig, Session } from 'electron'
 /**
  * Chromium's proxy for a Settings proxy address. Empty: the system's settings (`system`,
  * not "no config", so clearing the field undoes an earlier proxy). Chromium's rules take
- * `scheme://host:port` only: a user name and password in the address are left out here (the
- * service client, which sends them itself, still has them).
+ * `scheme://host:port` only: a user name and password in the address are left out here; the
+ * proxy's request for them is answered by the `login` handlers (proxy-login.ts), and the
+ * service client sends them itself.
  */
 export function sessionProxyConfig(proxyUrl: string): ProxyConfig {
   if (!proxyUrl || !URL.canParse(proxyUrl)) return { mode: 'system' }

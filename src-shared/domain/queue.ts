@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { DocType, Host } from './service/item'
 import type { Quota } from './service/quota'
+import { readableName } from './readable-name'
 
 /*
  * The upload queue as the renderer and the command see it. Nothing here carries the API
@@ -226,7 +227,8 @@ export interface JobProgressEvent extends JobProgress {
 const MAX_PATHS = 10_000
 const docType = z.enum(['Flipbook', 'Document'])
 const jobId = z.string().uuid()
-const itemName = z.string().trim().min(1, 'A name is needed.').max(500, 'That name is too long (500 characters at most).')
+// Control characters in a name become spaces or go (readable-name.ts): the name shown is the name sent.
+const itemName = z.string().overwrite(readableName).min(1, 'A name is needed.').max(500, 'That name is too long (500 characters at most).')
 /**
  * The account (UserID) the work is for, when the caller chose one (a command's `--account`, a
  * drop made while that account was current); without it, the current account. It must be signed in.

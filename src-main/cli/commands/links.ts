@@ -6,6 +6,7 @@ import type { Command } from '../command'
 import { EXIT } from '../exit-codes'
 import { openLinksSession, type LinksSession } from '../links-session'
 import { plural } from '../output/format'
+import { printable } from '../output/sanitize'
 import { unwrap } from '../queue-session'
 import { findItemId } from './find-item'
 import { itemDocType, itemRefKind } from './item-ref'
@@ -29,7 +30,7 @@ export function appliedBy(session: LinksSession): string {
 
 function linkLine(link: LinkView): string {
   const state = link.state === 'active' ? '' : ` [${link.state}]`
-  return `${link.path} → ${link.name} (item ${link.itemId})${link.url ? ` ${link.url}` : ''}${state}${link.message ? `\n  ${link.message}` : ''}`
+  return `${printable(link.path)} → ${printable(link.name)} (item ${link.itemId})${link.url ? ` ${link.url}` : ''}${state}${link.message ? `\n  ${link.message}` : ''}`
 }
 
 /** The linked files, for people. */

@@ -1,4 +1,5 @@
 import type { JobProgress, JobView } from '../../../src-shared/domain/queue'
+import { printable } from './sanitize'
 
 /**
  * What became of one thing the command was given or found, as a person reads it: `done`,
@@ -89,7 +90,8 @@ export function toRecordOut(job: JobView, path: string | null, state: Outcome = 
 /** One plain line per record, for people and scripts: `done       3f2a9c1e  report.pdf  https://…`. */
 export function recordLine(record: JobRecordOut): string {
   const id = record.id === null ? '-'.padEnd(8) : shortId(record.id)
-  return [record.state.padEnd(9), id, record.source, record.message ?? ''].join('  ').trimEnd()
+  // One line per job whatever a file is called: a line break in a name shows as ^J (sanitize.ts).
+  return [record.state.padEnd(9), id, printable(record.source), printable(record.message ?? '')].join('  ').trimEnd()
 }
 
 /** A job's line as its state changes while it is followed. */

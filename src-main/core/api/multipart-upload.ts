@@ -20,6 +20,17 @@ export interface UploadOptions {
   signal?: AbortSignal
 }
 
+/**
+ * The file got shorter while it was sent (saved again, truncated): the body ends before the
+ * length it declared, so the service never has a whole request and cannot have acted on it.
+ */
+export class FileShrankError extends Error {
+  constructor() {
+    super('The file got shorter while it was being uploaded.')
+    this.name = 'FileShrankError'
+  }
+}
+
 /** A multipart body streamed from disk, with its exact length and its own abort signal. */
 export interface MultipartUpload {
   /** Handed to undici as an async iterable: measured ~1.5× faster than wrapping it in a Readable. */
@@ -30,6 +41,8 @@ export interface MultipartUpload {
   signal: AbortSignal
   /** Stops the stall watch (call when the request has settled). */
   dispose(): void
+  /** Set when the file ran out before its length: the reason the request failed, whatever the connection said. */
+  readonly shrank: FileShrankError | null
 }
 
 /**
@@ -40,9 +53,16 @@ function chunkBytes(size: number): number {
   return Math.min(1024 * 1024, Math.max(64 * 1024, Math.floor(size / 100)))
 }
 
-/** Field values go into quoted headers: keep them on one line, without quotes. */
+/**
+ * A name inside a quoted header parameter (`filename="…"`), escaped as browsers do (WHATWG
+ * multipart/form-data, RFC 7578 §4.2): `"`, CR and LF percent-encoded. Every other control
+ * character is encoded too: a parser may refuse a raw one in a header (busboy rejects an
+ * escape character as a malformed part header), and the name still says which file it was.
+ */
+// eslint-disable-next-line no-control-regex -- escaping control characters is this function's job
+const HEADER_UNSAFE = /[\u0000-\u001f\u007f"]/g
 function headerValue(value: string): string {
-  return value.replace(/[\r\n"]/g, ' ')
+  return value.replace(HEADER_UNSAFE, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`)
 }
 
 /**
@@ -63,7 +83,7 @@ async function* readFileChunks(path: string, size: number): AsyncGenerator<Buffe
     const readAt = async (buffer: Buffer, position: number): Promise<Buffer> => {
       const length = Math.min(buffer.length, size - position)
       const { bytesRead } = await file.read(buffer, 0, length, position)
-      if (bytesRead !== length) throw new Error('The file got shorter while it was being uploaded.')
+      if (bytesRead !== length) throw new FileShrankError()
       return buffer.subarray(0, bytesRead)
     }
     let position = 0
@@ -118,6 +138,7 @@ export async function createMultipartUpload(
   // turn at the rate limiter for a whole window first.
   let started = false
   let finished = false
+  let shrank: FileShrankError | null = null
   // Every read is at most 1 % of the file, so reporting each one satisfies "at least every 1 %".
   const report = (): void => options.onProgress?.({ sent, total })
   const stallWatch = setInterval(() => {
@@ -134,12 +155,17 @@ export async function createMultipartUpload(
     lastMoved = monotonicNow()
     yield head
     if (size > 0) {
-      for await (const chunk of readFileChunks(path, size)) {
-        options.onFileChunk?.(chunk)
-        sent += chunk.length
-        lastMoved = monotonicNow()
-        report()
-        yield chunk
+      try {
+        for await (const chunk of readFileChunks(path, size)) {
+          options.onFileChunk?.(chunk)
+          sent += chunk.length
+          lastMoved = monotonicNow()
+          report()
+          yield chunk
+        }
+      } catch (error) {
+        if (error instanceof FileShrankError) shrank = error
+        throw error
       }
     }
     sent += tail.length
@@ -154,6 +180,9 @@ export async function createMultipartUpload(
     length: total,
     contentType: `multipart/form-data; boundary=${boundary}`,
     signal: controller.signal,
+    get shrank() {
+      return shrank
+    },
     dispose() {
       finished = true
       clearInterval(stallWatch)

@@ -1,3 +1,4 @@
+import { readableName } from '../../../src-shared/domain/readable-name'
 import type { DocType } from '../../../src-shared/domain/service/item'
 import type { Quota } from '../../../src-shared/domain/service/quota'
 
@@ -32,10 +33,10 @@ export function quotaProblem(fileName: string, docType: DocType, quota: Quota, w
   return `${fileName} would go over your plan: ${quota.left} of ${quota.max} ${kind.many} left${waiting}.`
 }
 
-/** A job's name from a file name: without the .pdf ending. */
+/** A job's name from a file name: without the .pdf ending, control characters made readable. */
 export function nameFromFile(fileName: string): string {
-  const stem = fileName.replace(/\.pdf$/i, '').trim()
-  return stem === '' ? fileName : stem
+  const stem = readableName(fileName.replace(/\.pdf$/i, ''))
+  return stem === '' ? readableName(fileName) || fileName : stem
 }
 
 /** A job's name from a URL: its last path segment without .pdf, else its host. */

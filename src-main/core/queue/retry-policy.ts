@@ -3,6 +3,7 @@ import type { FailureCode } from '../../../src-shared/domain/queue'
 import { ServiceError } from '../api/service-error'
 import { monotonicNow } from '../clock'
 import type { OfflineCause } from './connectivity'
+import { FileChangedError } from './intake/hash-file'
 
 /** What to do after an attempt failed. */
 export type AfterFailure =
@@ -33,6 +34,8 @@ export function retryDelayMs(attempt: number, random: () => number = Math.random
  */
 export function afterFailure(error: unknown): AfterFailure {
   if (error instanceof AppError && error.code === 'signed-out') return { kind: 'signed-out' }
+  // Read while a save was still writing it (its size or time moved): it settles by itself.
+  if (error instanceof FileChangedError) return { kind: 'retry', message: 'The file is still being saved.' }
   if (!(error instanceof ServiceError)) {
     return { kind: 'final', message: error instanceof Error ? error.message : String(error), retryable: true, code: 'internal' }
   }

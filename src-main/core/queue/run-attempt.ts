@@ -3,7 +3,9 @@ import { stat } from 'node:fs/promises'
 import type { FailureCode } from '../../../src-shared/domain/queue'
 import { docTypeOn } from '../../../src-shared/domain/service/item'
 import type { ApiClient } from '../api/api-client'
+import { FileShrankError } from '../api/multipart-upload'
 import { ServiceError } from '../api/service-error'
+import { changedSince, identityOf } from './file-identity'
 import type { hashFile as HashFile } from './intake/hash-file'
 import { withHistory, type JobRecord } from './job-record'
 import { sizeProblem } from './preflight'
@@ -88,7 +90,11 @@ export async function runAttempt(start: JobRecord, ctx: AttemptContext): Promise
       throw fail(error)
     })
     if (job.state === 'failed') return 'settled'
-    if (job.result) return verify()
+    if (job.result && !(await savedSinceRecorded())) return verify()
+    if (job.result) {
+      // The item holds the version sent before the file was saved again: it gets the new one.
+      job = await ctx.save(withHistory({ ...job, state: 'queued', replaceCreated: true }, 'Its newer version goes to the same item (same link).'))
+    }
   }
 
   // The file as it is now: gone, grown, or changed since it was added.
@@ -108,11 +114,20 @@ export async function runAttempt(start: JobRecord, ctx: AttemptContext): Promise
 
   const replacing = job.kind === 'replace' || job.replaceCreated
   const target = job.kind === 'replace' ? job.targetItemId : (job.result?.itemId ?? null)
+  // The file as the upload starts: compared again once it is sent, with the bytes that went out.
+  const before = job.source.type === 'file' ? await identityOf(job.source.path) : null
   job = await ctx.save({ ...job, state: 'uploading', failure: null, inDoubtSince: replacing ? null : Date.now() })
   const sent = createHash('sha256')
+  let sentDigest: string | null = null
+  const sentSha = (): string => (sentDigest ??= sent.digest('hex'))
+  // Whether the whole body went out: only then does the hash of what was sent describe a file.
+  let wholeBodySent = false
   const options = {
     signal: ctx.signal,
-    onProgress: ({ sent: bytes, total }: { sent: number; total: number }) => ctx.onProgress(bytes, total),
+    onProgress: ({ sent: bytes, total }: { sent: number; total: number }) => {
+      wholeBodySent = bytes === total
+      ctx.onProgress(bytes, total)
+    },
     onFileChunk: (chunk: Buffer) => sent.update(chunk)
   }
   try {
@@ -137,23 +152,62 @@ export async function runAttempt(start: JobRecord, ctx: AttemptContext): Promise
   } catch (error) {
     // The answer could not be saved (a full disk): the record on disk (uploading, in doubt) is the truth.
     if (cannotSaveIn(error)) throw fail(error)
-    const maybe = !replacing && mayHaveCreated(error)
+    // A body cut short by the file never made a whole request: nothing can have been created.
+    const maybe = !replacing && !(error instanceof FileShrankError) && mayHaveCreated(error)
+    // A save during the upload can make the service refuse what it got (half old, half new:
+    // "not a PDF"), or cut the file short: that refusal is of no version the designer has.
+    const source = job.source.type === 'file' ? job.source : null
+    const mixed = wholeBodySent && source !== null && sentSha() !== source.sha256
+    if (source && (mixed || (await changedSince(source.path, before)))) {
+      if (!maybe) return sendNewVersion()
+      // The answer was lost: the lookup must know the bytes that went out to recognise their
+      // item; the recorded size and time stay the old ones, so the new version follows it.
+      job = withHistory(
+        { ...job, source: { ...source, sha256: wholeBodySent ? sentSha() : source.sha256 } },
+        `${source.fileName} was saved again while it was uploading; FlipDrop first checks whether the earlier version arrived.`
+      )
+    }
     job = await ctx.save({ ...job, state: 'queued', inDoubtSince: maybe ? job.inDoubtSince : null })
     throw fail(error)
   }
 
-  // Never a mix: if the bytes that went out are not the content we recorded, send again.
-  if (job.source.type === 'file' && sent.digest('hex') !== job.source.sha256) {
-    const fresh = await ctx.hashFile(job.source.path)
-    job = await ctx.save(
-      withHistory(
-        { ...job, state: 'queued', source: { ...job.source, ...fresh }, replaceCreated: job.kind === 'create' },
-        'The file changed while it was uploading; its new version goes to the same item.'
-      )
-    )
-    return 'again'
+  // Never a mix, never a version the designer has already replaced: when the bytes that went
+  // out are not the content recorded, or the file was saved again while they went (an
+  // append or a rename over it leaves the bytes read unchanged), the new version is sent.
+  if (job.source.type === 'file' && (sentSha() !== job.source.sha256 || (await changedSince(job.source.path, before)))) {
+    return sendNewVersion()
   }
   return verify()
+
+  /** True when the file on disk is no longer the version recorded (a save since, during or after an upload). */
+  async function savedSinceRecorded(): Promise<boolean> {
+    if (job.source.type !== 'file') return false
+    const now = await statOrNull(job.source.path)
+    return now !== null && (now.size !== job.source.size || now.mtimeMs !== job.source.mtimeMs)
+  }
+
+  /**
+   * The file was saved again during its upload. An item the create already made keeps its
+   * link and gets the new version (a replace), rather than a second create: the link may be
+   * copied already, and a second item would leave the first as a stale duplicate.
+   */
+  async function sendNewVersion(): Promise<AttemptEnd> {
+    if (job.source.type !== 'file') return 'again'
+    const source = job.source
+    const made = job.kind === 'create' && job.result !== null
+    const next = made || job.kind === 'replace' ? 'its new version goes to the same item (same link).' : 'its new version will be uploaded.'
+    // Said and saved before reading the file again, so the old version is never taken as done.
+    job = await ctx.save(
+      withHistory(
+        { ...job, state: 'queued', inDoubtSince: null, replaceCreated: job.replaceCreated || made },
+        `${source.fileName} was saved again while it was uploading; ${next}`
+      )
+    )
+    // Still being written: the next attempt reads it again (its size or time differ by then).
+    const fresh = await ctx.hashFile(source.path).catch(() => null)
+    if (fresh) job = await ctx.save({ ...job, source: { ...source, ...fresh } })
+    return 'again'
+  }
 
   /** Reads the item back on its host: it exists, with the right name and kind; a replace also has its PDF. */
   async function verify(): Promise<AttemptEnd> {

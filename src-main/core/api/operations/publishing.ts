@@ -86,6 +86,9 @@ export function publishingOperations(api: ApiContext) {
         headersTimeoutMs: uploadAnswerTimeout(api.timeouts, upload.length),
         idempotent: false
       })
+    } catch (error) {
+      // The connection only saw a body cut short; the cause was the file.
+      throw upload.shrank ?? error
     } finally {
       upload.dispose()
     }
