@@ -116,8 +116,8 @@ export async function followJobs(session: QueueSession, ids: readonly string[], 
       tell(line, job)
     }
     if (job.state !== 'uploading') progress.delete(job.id)
-    // The key in use is another account's: nothing will ever be sent for this job here.
-    if (job.waiting?.reason === 'other-account' && pending.delete(job.id)) {
+    // The key in use is another account's, or nothing says whose the job is: nothing will ever be sent for it here.
+    if ((job.waiting?.reason === 'other-account' || job.waiting?.reason === 'unbound') && pending.delete(job.id)) {
       guard.forget(job.id)
       otherAccount.set(job.id, otherAccountRecord(job, session.pathOf(job.id)))
     }

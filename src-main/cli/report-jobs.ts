@@ -94,6 +94,11 @@ export function removedRecord(id: string, last: JobView | undefined, path: strin
  * nothing is sent for it with this key.
  */
 export function otherAccountRecord(job: JobView, path: string | null): JobRecordOut {
+  if (job.waiting?.reason === 'unbound') {
+    // Added before accounts were kept apart, and nothing here names its account: the window asks.
+    const message = `${job.waiting.message} Nothing was sent for it; choose its account in the FlipDrop window.`
+    return { id: job.id, state: 'waiting', source: sourceOf(job), path: job.source.type === 'file' ? path : null, code: 'unbound', itemId: null, url: null, message }
+  }
   const who = job.waiting?.account ?? 'the account it was added for'
   return {
     id: job.id,

@@ -162,7 +162,9 @@ export async function createCore(config: CoreConfig, log: Logger): Promise<Core>
         if (cached?.userId && !knownAccounts.account(cached.userId)?.appUrl) await knownAccounts.remember(cached)
         return cached?.userId ?? null
       },
-      environmentHint: async () => knownAccounts.current() ?? (await legacyAccount())?.userId ?? null,
+      // The environment's key is nobody's until the service says whose it is: only an earlier
+      // confirmation of this very key names it (offline, work can then be queued for it).
+      environmentHint: (key) => knownAccounts.whoseKey(key),
       log
     })
     /** Features that follow which account is current (the library and account views show its files). */
@@ -219,8 +221,8 @@ export async function createCore(config: CoreConfig, log: Logger): Promise<Core>
     const links = await createLinksService({
       dataDir: config.userDataDir,
       uploads,
-      accountShown: () => auth.currentAccountId(),
-      clientFor: (accountId) => connection.clientFor(accountId),
+      connection,
+      describeAccount: (accountId) => knownAccounts.describe(accountId),
       emit,
       log,
       onQueueChange: (listener) => {
@@ -295,7 +297,6 @@ export async function createCore(config: CoreConfig, log: Logger): Promise<Core>
         queueListeners.add(listener)
         return () => void queueListeners.delete(listener)
       },
-      clientFor: (accountId) => connection.clientFor(accountId),
       ...(config.library?.syncRetryMs !== undefined ? { syncRetryMs: config.library.syncRetryMs } : {}),
       ...(config.chooseSavePath ? { chooseSavePath: config.chooseSavePath } : {}),
       ...(config.choosePdfs ? { choosePdfs: config.choosePdfs } : {})
@@ -315,6 +316,8 @@ export async function createCore(config: CoreConfig, log: Logger): Promise<Core>
       uploads.networkChanged(online)
       library.networkChanged(online)
     })
+    // Work of the single-account time belongs to the account its old account file names.
+    connection.nameLegacyOwner((await legacyAccount())?.userId ?? null)
     await auth.start()
     if (config.account !== undefined && !environment.apiKey) {
       // FLIPDROP_API_KEY overrides everything, --account included.

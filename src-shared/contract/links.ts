@@ -2,6 +2,7 @@ import { z } from 'zod'
 import {
   addHotFolderSchema,
   chooseAndLinkSchema,
+  chooseLinkAccountSchema,
   chooseHotFolderSchema,
   folderRefSchema,
   keepCopiesSchema,
@@ -36,6 +37,8 @@ export const links = {
   /** Re-uploads a kept copy of an earlier version (only with keepCopies on when it was published). */
   restoreVersion: invoke<LinkView>()('links:restoreVersion', restoreVersionSchema),
   setKeepCopies: invoke<LinksView>()('links:setKeepCopies', keepCopiesSchema),
+  /** A link or hot folder of the time before FlipDrop kept accounts apart, whose account nothing names: it works for the signed-in account chosen. */
+  chooseAccount: invoke<LinksView>()('links:chooseAccount', chooseLinkAccountSchema),
   /** Shows the OS folder dialog (in main) and adds the folder picked; null when cancelled. */
   chooseHotFolder: invoke<LinksView | null>()('links:chooseHotFolder', chooseHotFolderSchema),
   /** Shows the OS file dialog (in main) and links the PDF picked to the item; null when cancelled. */

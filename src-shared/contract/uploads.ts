@@ -5,6 +5,7 @@ import {
   decideSameContentSchema,
   enqueuePathsSchema,
   enqueueUrlSchema,
+  chooseAccountSchema,
   jobRefSchema,
   moveJobSchema,
   pdfRangeSchema,
@@ -53,6 +54,8 @@ export const uploads = {
   confirmReplace: invoke<JobView>()('uploads:confirmReplace', jobRefSchema),
   /** Takes back a confirmed replace still in its Undo window: nothing was sent. */
   undo: invoke<UndoResult>()('uploads:undo', jobRefSchema),
+  /** A job added before FlipDrop kept accounts apart, whose account nothing names: it publishes to the signed-in account chosen. */
+  chooseAccount: invoke<JobView>()('uploads:chooseAccount', chooseAccountSchema),
   /** A replace whose item no longer exists, published as a new item instead (same file, a new link). */
   publishAsNew: invoke<EnqueueResult>()('uploads:publishAsNew', jobRefSchema),
   /** "Try now": asks the service at once and retries at once what waits after its errors. */

@@ -19,6 +19,9 @@ const WAIT_ENDS: Record<WaitReason, 'by-itself' | 'designer'> = {
   'undo-window': 'by-itself',
   'signed-out': 'designer',
   'other-account': 'designer',
+  'key-refused': 'designer',
+  // Added before FlipDrop kept accounts apart, and nothing names its account: the designer chooses.
+  unbound: 'designer',
   // Space freed or the folder made writable again: the designer's doing, and quitting loses nothing.
   'cannot-save': 'designer'
 }

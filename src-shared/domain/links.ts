@@ -112,6 +112,12 @@ export const folderRefSchema = z
   .strict()
   .refine((input) => (input.folderId === undefined) !== (input.path === undefined), { message: 'Give either a folder ID or a folder.' })
 
+/** A link or hot folder made before FlipDrop kept accounts apart, whose account nothing names, given to a signed-in account. */
+export const chooseLinkAccountSchema = z
+  .object({ linkId: id.optional(), folderId: id.optional(), accountId: z.string().min(1).max(200) })
+  .strict()
+  .refine((input) => (input.linkId === undefined) !== (input.folderId === undefined), { message: 'Give either a link or a folder.' })
+
 /** Publishes offered files of a folder: the ones named, or all without `paths`. */
 export const publishOfferedSchema = z.object({ folderId: id, paths: z.array(path).min(1).max(10_000).optional() }).strict()
 

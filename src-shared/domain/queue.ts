@@ -20,13 +20,25 @@ export type JobState = (typeof JOB_STATES)[number]
 export const FINISHED_STATES: readonly JobState[] = ['done', 'failed', 'cancelled']
 
 /**
- * Why a job is waiting: the service is out of reach, asked to slow down, no key is signed in
- * (or the key was refused), the key in use belongs to another account than the job's, the
- * key's account is not confirmed yet, an automatic retry is due later, it is in the Undo window
- * of a confirmed replace (`until` says when it starts), or FlipDrop cannot save its data (the
- * disk is full or the data folder read-only; it goes on by itself once it can).
+ * Why a job is waiting: the service is out of reach, asked to slow down, no key is signed in,
+ * the key in use belongs to another account than the job's, the key's account is not
+ * confirmed yet, its account's key was refused (401), it was added before FlipDrop kept
+ * accounts apart and nothing says whose it is (`chooseAccount` answers), an automatic retry is
+ * due later, it is in the Undo window of a confirmed replace (`until` says when it starts), or
+ * FlipDrop cannot save its data (the disk is full or the data folder read-only; it goes on by
+ * itself once it can).
  */
-export type WaitReason = 'offline' | 'rate-limited' | 'signed-out' | 'other-account' | 'identifying' | 'retry' | 'undo-window' | 'cannot-save'
+export type WaitReason =
+  | 'offline'
+  | 'rate-limited'
+  | 'signed-out'
+  | 'other-account'
+  | 'identifying'
+  | 'key-refused'
+  | 'unbound'
+  | 'retry'
+  | 'undo-window'
+  | 'cannot-save'
 
 /**
  * Why a job failed, as a stable code beside its sentence: what scripts (`--json`) and other
@@ -299,6 +311,9 @@ export const replaceSchema = z
   .refine((input) => (input.path === undefined) !== (input.url === undefined), { message: 'Give either a file or a URL.' })
 
 export const jobRefSchema = z.object({ jobId }).strict()
+
+/** A job added before accounts were kept apart, given to one of the signed-in accounts. */
+export const chooseAccountSchema = z.object({ jobId, accountId: z.string().min(1).max(200) }).strict()
 
 /** What an Undo did: the job was taken out before anything was sent, or it had started already. */
 export interface UndoResult {

@@ -187,8 +187,9 @@ describe('linked files and hot folders name their account', () => {
     id, path: `/work/${id}`, docType: 'Flipbook', accountId, paused: false, polling: false, missing: false, offered: [], publishing: []
   })
 
+  let main: ReturnType<typeof installBridge> | null = null
   async function mountLinks(accounts: AccountEntry[], links: LinkView[], folders: HotFolderView[]) {
-    installBridge(() => ({ ok: true, value: undefined }))
+    main = installBridge(() => ({ ok: true, value: { links, folders, keepCopies: false, watching: true } }))
     useAuthStore().state = authStateOf(accounts)
     useLinksStore().view = { links, folders, keepCopies: false, watching: true }
     wrapper = mount(LinkedFiles)
@@ -203,6 +204,20 @@ describe('linked files and hot folders name their account', () => {
     expect(view.get('#hot-folder-account').text()).toBe('Its PDFs go to Northwind (dana@northwind.example), the account in use now.')
   })
 
+  it('a link and a hot folder of the single-account time that name no account ask whose they are; the answer tells main', async () => {
+    const view = await mountLinks([dana, lee], [link('old-price-list', null), link('kept', 'U-dana')], [folder('old-exports', null)])
+    const asking = view.findAll('[data-testid="choose-account"]')
+    expect(asking).toHaveLength(2)
+    expect(asking[0]?.text()).toContain('Added before FlipDrop kept accounts apart: publish to which account?')
+    await asking[0]?.findAll('button')[0]?.trigger('click')
+    await asking[1]?.findAll('button')[1]?.trigger('click')
+    await settle()
+    expect(main?.calls.filter((call) => call.channel === 'links:chooseAccount').map((call) => call.input)).toEqual([
+      { linkId: 'old-price-list', accountId: 'U-dana' },
+      { folderId: 'old-exports', accountId: 'U-lee' }
+    ])
+  })
+
   it('links of two accounts with one signed in still name them; with one account, nothing extra', async () => {
     const several = await mountLinks([dana, signedOutLee], [link('a', 'U-dana'), link('b', 'U-lee')], [])
     expect(several.findAll('[data-testid="account-badge"]')).toHaveLength(2)
@@ -210,5 +225,31 @@ describe('linked files and hot folders name their account', () => {
     several.unmount()
     const one = await mountLinks([dana], [link('a', 'U-dana')], [folder('f', 'U-dana')])
     expect(one.find('[data-testid="account-badge"]').exists()).toBe(false)
+  })
+})
+
+describe('a job added before FlipDrop kept accounts apart, whose account nothing names', () => {
+  const UNBOUND = 'Added before FlipDrop kept accounts apart: publish to which account?'
+  const unbound: JobView = { ...of(null, 'job-old', 'waiting'), waiting: { reason: 'unbound', message: UNBOUND, until: null } }
+
+  it('asks in its row, with one button per signed-in account; a choice tells main, and nothing is chosen for the designer', async () => {
+    const { main, view } = await mountQueue([dana, lee], [unbound])
+    const row = view.find('li.job[data-job-id="job-old"]')
+    expect(row.find('[data-testid="choose-account"]').text()).toContain(UNBOUND)
+    const buttons = row.findAll('[data-testid="choose-account"] button')
+    expect(buttons.map((button) => button.text())).toEqual(['Publish to Northwind', 'Publish to Acme'])
+    expect(buttons[1]?.attributes('aria-label')).toBe('Publish job-old to Acme')
+    expect(main.calls.some((call) => call.channel === 'uploads:chooseAccount')).toBe(false)
+
+    await buttons[1]?.trigger('click')
+    await settle()
+    expect(main.calls.filter((call) => call.channel === 'uploads:chooseAccount').map((call) => call.input)).toEqual([{ jobId: 'job-old', accountId: 'U-lee' }])
+  })
+
+  it('with no account signed in that could take it, it says to sign in first', async () => {
+    const { view } = await mountQueue([{ ...dana, signedIn: false, storage: 'none' }], [unbound])
+    const asking = view.find('li.job[data-job-id="job-old"] [data-testid="choose-account"]')
+    expect(asking.findAll('button')).toEqual([])
+    expect(asking.text()).toContain('Sign in to the account it belongs to, then choose it here.')
   })
 })

@@ -6,6 +6,7 @@ import { fileJob, urlJob } from '../main/shell/queue-views'
 
 const online: Connectivity = { online: true, problem: null, retryAt: null, rateLimitedUntil: null, signedIn: true, nextCheckAt: null }
 const unreachable: Connectivity = { ...online, problem: 'unreachable' }
+const slowedDown: Connectivity = { ...online, rateLimitedUntil: '2026-01-01T10:42:00Z' }
 const now = Date.parse('2026-01-01T10:00:00Z')
 const waiting = (reason: NonNullable<JobView['waiting']>['reason'], message: string, until: string | null = null): JobView => ({
   ...fileJob('w', 'waiting'),
@@ -31,12 +32,14 @@ describe('one state word per row', () => {
 describe('the reason on the line below', () => {
   it('a row waiting for the network, a rate limit, or a retry the strip explains, says nothing more', () => {
     expect(reasonLine(waiting('offline', 'You are offline.'), online, now)).toBeNull()
-    expect(reasonLine(waiting('rate-limited', 'Slowed down until 10:42.'), online, now)).toBeNull()
+    expect(reasonLine(waiting('rate-limited', 'Slowed down until 10:42.'), slowedDown, now)).toBeNull()
     expect(reasonLine(waiting('retry', 'The service failed; trying again at 10:01.'), unreachable, now)).toBeNull()
   })
 
   it('other waits say why (whose account, a retry of its own); Failed says why; the Undo window counts down', () => {
     expect(reasonLine(waiting('other-account', 'Waiting for Dana to sign in.'), online, now)).toBe('Waiting for Dana to sign in.')
+    // Another account's slow-down: the strip speaks of the account shown, so the row says it.
+    expect(reasonLine(waiting('rate-limited', 'Slowed down until 10:42.'), online, now)).toBe('Slowed down until 10:42.')
     expect(reasonLine(waiting('retry', 'The service failed; trying again at 10:01.'), online, now)).toBe('The service failed; trying again at 10:01.')
     expect(reasonLine(waiting('undo-window', '', '2026-01-01T10:00:07.200Z'), online, now)).toBe('Starts in 8 s — you can still undo it.')
     expect(reasonLine(fileJob('a', 'failed', { name: 'poster' }), online, now)).toBe('poster is not a PDF the service accepts.')

@@ -15,6 +15,8 @@ describe('which jobs are uploads running', () => {
   it('leaves out jobs waiting for the designer: a signed-out account, a refused key, another account to sign in', () => {
     expect(runsByItself(waiting('signed-out'))).toBe(false)
     expect(runsByItself(waiting('other-account'))).toBe(false)
+    expect(runsByItself(waiting('key-refused'))).toBe(false)
+    expect(runsByItself(waiting('unbound'))).toBe(false)
   })
 
   it('leaves out paused and finished jobs', () => {

@@ -28,6 +28,14 @@ export function fastClient(options: ApiClientOptions) {
   })
 }
 
+/**
+ * `fastClient`'s timeouts, with the app's own limiter of each key (shared by every client of
+ * that key in the process): for tests of the rate limits themselves.
+ */
+export function fastKeyedClient(options: ApiClientOptions) {
+  return createApiClient({ ...options, retryBaseMs: 20, uploadStallMs: 1_000, uploadAnswerTimeoutMs: 10_000, requestTimeoutMs: 10_000 })
+}
+
 export interface QueueCore {
   core: Core
   booted: Booted

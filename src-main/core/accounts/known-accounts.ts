@@ -1,3 +1,4 @@
+import { createHmac, randomBytes } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
@@ -18,6 +19,8 @@ export interface KnownAccount {
   profileImage: string | null
   /** When whoami last confirmed it (epoch ms). */
   seenAt: number
+  /** Keyed fingerprints of the keys the service confirmed as this account's; never a key. */
+  keyPrints: string[]
 }
 
 const FILE_NAME = 'accounts.json'
@@ -33,12 +36,16 @@ const accountSchema = z.object({
   appUrl: text.default(null),
   maxFileSizeMb: z.number().nullable().default(null),
   profileImage: text.default(null),
-  seenAt: z.number()
+  seenAt: z.number(),
+  /** Fingerprints of the keys the service confirmed as this account's (see `rememberKey`). */
+  keyPrints: z.array(z.string()).default([])
 })
 const fileSchema = z.object({
   version: z.union([z.literal(1), z.literal(2)]),
   /** The account the app shows and new work goes to. */
   current: text.default(null),
+  /** The salt of the key fingerprints; made on first use. */
+  salt: text.default(null),
   accounts: z.array(accountSchema)
 })
 
@@ -57,6 +64,13 @@ export interface KnownAccounts {
   remember(account: Account): Promise<void>
   /** Records the profile picture read for an account; true when it changed. */
   rememberImage(userId: string, profileImage: string | null): Promise<boolean>
+  /**
+   * Remembers that the service confirmed `key` as this account's, as a keyed fingerprint (an
+   * HMAC under this data folder's own random salt: the key itself is never written).
+   */
+  rememberKey(userId: string, key: string): Promise<void>
+  /** The account the service confirmed this very key for before, or null: never a guess. */
+  whoseKey(key: string): string | null
   /** The account chosen as current (it may have signed out since). */
   current(): string | null
   setCurrent(userId: string | null): Promise<void>
@@ -64,23 +78,27 @@ export interface KnownAccounts {
   describe(userId: string | null): string
 }
 
+const fingerprint = (salt: string, key: string): string => createHmac('sha256', salt).update(key).digest('hex').slice(0, 32)
+
 /** Opens `accounts.json` in the data folder; a missing or damaged file is an empty book (it is only a name cache). */
 export async function openKnownAccounts(dataDir: string, log: Logger): Promise<KnownAccounts> {
   const path = join(dataDir, FILE_NAME)
   const accounts = new Map<string, KnownAccount>()
   let current: string | null = null
+  let salt: string | null = null
   try {
     const parsed = fileSchema.safeParse(JSON.parse(await readFile(path, 'utf8')))
     if (parsed.success) {
       for (const account of parsed.data.accounts) accounts.set(account.userId, account)
       current = parsed.data.current
+      salt = parsed.data.salt
     } else log.warn(`${FILE_NAME} is damaged; account names are learned again as accounts sign in`)
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') log.warn(`${FILE_NAME} could not be read`, error instanceof Error ? error.message : error)
   }
   let writing: Promise<void> = Promise.resolve()
   function save(): Promise<void> {
-    const body = `${JSON.stringify({ version: 2, current, accounts: [...accounts.values()] }, null, 1)}\n`
+    const body = `${JSON.stringify({ version: 2, current, salt, accounts: [...accounts.values()] }, null, 1)}\n`
     writing = writing.then(() =>
       writeFileDurably(path, body, { mode: 0o600 }).catch((error: unknown) => log.warn(`${FILE_NAME} could not be saved`, error))
     )
@@ -108,7 +126,8 @@ export async function openKnownAccounts(dataDir: string, log: Logger): Promise<K
         appUrl: account.appUrl,
         maxFileSizeMb: account.maxFileSizeMb,
         profileImage: before?.profileImage ?? null,
-        seenAt: Date.now()
+        seenAt: Date.now(),
+        keyPrints: before?.keyPrints ?? []
       }
       accounts.set(account.userId, next)
       // Only a changed fact is worth a write; seenAt alone is not.
@@ -122,6 +141,25 @@ export async function openKnownAccounts(dataDir: string, log: Logger): Promise<K
       accounts.set(userId, { ...known, profileImage })
       await save()
       return true
+    },
+    async rememberKey(userId, key) {
+      salt ??= randomBytes(16).toString('hex')
+      const print = fingerprint(salt, key)
+      let changed = false
+      for (const known of accounts.values()) {
+        // A key is one account's: a print kept under another account is out of date.
+        const mine = known.userId === userId
+        const has = known.keyPrints.includes(print)
+        if (mine === has) continue
+        known.keyPrints = mine ? [...known.keyPrints, print].slice(-4) : known.keyPrints.filter((entry) => entry !== print)
+        changed = true
+      }
+      if (changed) await save()
+    },
+    whoseKey(key) {
+      if (salt === null) return null
+      const print = fingerprint(salt, key)
+      return [...accounts.values()].find((known) => known.keyPrints.includes(print))?.userId ?? null
     },
     current: () => current,
     async setCurrent(userId) {

@@ -6,7 +6,7 @@ import type { HandlersOf } from '../area-handlers'
 import type { Logger } from '../log'
 import type { ServiceConnection } from '../service/service-connection'
 import { signInFailure } from './auth-errors'
-import { KEY_REJECTED, type HeldKey, type KeyRing } from './key-ring'
+import { KEY_REJECTED, LEGACY_ENTRY, type HeldKey, type KeyRing } from './key-ring'
 import type { KnownAccounts } from '../accounts/known-accounts'
 
 export interface AuthDependencies {
@@ -111,7 +111,9 @@ export function createAuthService(deps: AuthDependencies): AuthService {
     if (!held || !confirmed.userId) return
     const userId = confirmed.userId
     const wasCurrent = held === current && !forThisRun
-    kept = Promise.all([knownAccounts.remember(confirmed), keys.confirm(held, userId)])
+    // The key's fingerprint is remembered too: the environment's key is known as this account's offline only so.
+    const known = knownAccounts.remember(confirmed).then(() => knownAccounts.rememberKey(userId, apiKey))
+    kept = Promise.all([known, keys.confirm(held, userId)])
       .then(async () => {
         if (wasCurrent) await knownAccounts.setCurrent(userId)
       })
@@ -147,7 +149,8 @@ export function createAuthService(deps: AuthDependencies): AuthService {
     async start() {
       await keys.load()
       const chosen = knownAccounts.current()
-      for (const held of keys.keys) connection.add(held.key, { hint: held.accountId })
+      // The old single entry's key names the account whose work of that time is.
+      for (const held of keys.keys) connection.add(held.key, { hint: held.accountId, legacy: held.entry === LEGACY_ENTRY })
       const first = keys.keys.find((held) => held.accountId === chosen) ?? keys.keys[0] ?? null
       if (first) makeCurrent(first)
       if (keys.keys.length > 0) void refreshInBackground()
@@ -178,6 +181,7 @@ export function createAuthService(deps: AuthDependencies): AuthService {
       if (input.documentUrl !== undefined) addresses.documentUrl = input.documentUrl
       if (Object.keys(addresses).length > 0) await deps.saveAddresses(addresses)
       await knownAccounts.remember(checked)
+      await knownAccounts.rememberKey(checked.userId, apiKey)
       if (replaced) connection.remove(replaced.key)
       connection.add(apiKey, { confirmed: checked.userId })
       makeCurrent(held)
@@ -205,6 +209,7 @@ export function createAuthService(deps: AuthDependencies): AuthService {
       }
       await keys.forget(held)
       connection.remove(held.key)
+      if (held.accountId) connection.signedOut(held.accountId)
       if (held === current) makeCurrent(keys.keys.find((other) => !other.rejected) ?? keys.keys[0] ?? null)
       if (held.accountId && deps.forgetAccount) {
         await deps.forgetAccount(held.accountId).catch((error: unknown) => deps.log.warn('Could not forget what was kept for a signed-out account', error))

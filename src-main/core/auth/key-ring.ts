@@ -40,8 +40,8 @@ export interface KeyRingDependencies {
   signedInBefore: () => Promise<boolean>
   /** The account last seen for the key of the legacy entry (the old account cache), as a hint. */
   legacyHint: () => Promise<string | null>
-  /** The account last current here: the environment's key is believed to be it until whoami says (offline, that is all there is). */
-  environmentHint?: () => Promise<string | null>
+  /** The account the service confirmed for this very key before, if it did: the environment's key is nobody's until then. */
+  environmentHint?: (key: string) => string | null
   log: Logger
 }
 
@@ -129,7 +129,7 @@ export function createKeyRing(deps: KeyRingDependencies): KeyRing {
 
     async load() {
       if (deps.environmentKey) {
-        keys = [{ key: deps.environmentKey, source: 'environment', accountId: (await deps.environmentHint?.()) ?? null, entry: null, rejected: false }]
+        keys = [{ key: deps.environmentKey, source: 'environment', accountId: deps.environmentHint?.(deps.environmentKey) ?? null, entry: null, rejected: false }]
         return
       }
       keys = await readKeychain()

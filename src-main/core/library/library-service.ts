@@ -41,7 +41,7 @@ export interface LibraryDependencies {
   choosePdfs?: () => Promise<string[]>
   /** The queue's changes (items just published join the library at once); none: they come with the next sync. */
   onQueueChange?: (listener: (change: QueueChange) => void) => () => void
-  /** The client of an account whose key is held and confirmed, else null (reads belong to their account). */
+  /** Tests' own answer to whose client reads an account's items; the app's is the connection's `clientFor`. */
   clientFor?: (accountId: string | null) => ApiClient | null
   /** First wait before an interrupted sync tries again by itself; tests lengthen it. */
   syncRetryMs?: number
@@ -104,10 +104,9 @@ export async function createLibraryService(deps: LibraryDependencies): Promise<L
   let shown: AccountLibrary | null = null
   const isShown = (library: AccountLibrary): boolean => shown === library
 
-  /** The client of an account whose key is held and confirmed here. */
-  function confirmedClient(accountId: string): ApiClient | null {
-    if (deps.clientFor) return deps.clientFor(accountId)
-    return connection.connected && connection.accountId === accountId ? connection.client() : null
+  /** The client of an account whose key is held and confirmed here (the connection's one answer). */
+  function confirmedClient(accountId: string | null): ApiClient | null {
+    return (deps.clientFor ?? connection.clientFor)(accountId)
   }
 
   /**
@@ -250,10 +249,10 @@ export async function createLibraryService(deps: LibraryDependencies): Promise<L
     if (background) shown?.sync.connectionChanged()
   })
   const stopFollowing =
-    deps.onQueueChange && deps.clientFor
+    deps.onQueueChange
       ? followPublishedItems({
           onQueueChange: deps.onQueueChange,
-          clientFor: deps.clientFor,
+          clientFor: confirmedClient,
           keep: async (accountId, summary, host) => {
             const library = await libraryOf(accountId)
             const item = toLibraryItem(summary, host, library.store.roots)

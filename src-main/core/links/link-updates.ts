@@ -4,17 +4,33 @@ import type { ApiClient } from '../api/api-client'
 import { ServiceError } from '../api/service-error'
 import type { Logger } from '../log'
 import type { UploadQueue } from '../queue/upload-queue'
+import type { AccountScope } from '../service/service-connection'
 import type { FolderRecord, LinkRecord } from './links-file'
 import type { LinksStore } from './links-store'
 import { lookAtPdf } from './look-at-pdf'
 
-/** Which account a link works for, and its client. */
+/** Whose a link or hot folder is, and in words why one written before accounts were kept apart waits. */
 export interface LinkAccounts {
-  /** The account a record works for: its own, or (written before accounts were recorded) the one shown now. */
-  of(record: { accountId: string | null }): string | null
-  /** The client of that account while its key is in use and confirmed; null otherwise. */
-  clientFor(accountId: string | null): ApiClient | null
+  /** The connection's one answer: whose work a record is, and its client when it can be sent now. */
+  scopeOf(accountId: string | null): AccountScope
+  /** Why a record of no account waits (nothing names its account, or that account is not here yet). */
+  waitWords(scope: AccountScope): string
 }
+
+/**
+ * The account a record works for, bound on the record once known: its own, or (written before
+ * accounts were kept apart) the one this data folder names for that time, once its key is
+ * confirmed. Null: it waits (the reason is `waitWords`).
+ */
+export function accountOf(accounts: LinkAccounts, record: { accountId: string | null }): { accountId: string | null; scope: AccountScope } {
+  const scope = accounts.scopeOf(record.accountId)
+  if (record.accountId !== null) return { accountId: record.accountId, scope }
+  if (scope.reach !== 'ready') return { accountId: null, scope }
+  record.accountId = scope.accountId
+  return { accountId: scope.accountId, scope }
+}
+
+const clientOf = (scope: AccountScope): ApiClient | null => (scope.reach === 'ready' ? scope.client : null)
 
 /** What the change checks need. */
 export interface LinkUpdatesDeps {
@@ -76,12 +92,12 @@ export function createLinkUpdates(deps: LinkUpdatesDeps) {
       again.add(id)
       return
     }
-    const accountId = deps.accounts.of(link)
-    if (accountId === null) return
-    if (await itemIsGone(deps.accounts.clientFor(accountId), link.itemId, link.docType)) {
+    const { accountId, scope } = accountOf(deps.accounts, link)
+    // Nothing is published for a link whose account is not known: it says why and waits.
+    if (accountId === null) return markProblem(link, null, deps.accounts.waitWords(scope))
+    if (await itemIsGone(clientOf(scope), link.itemId, link.docType)) {
       return markProblem(link, 'item-gone', `${link.name} was deleted on the service; the link is paused.`)
     }
-    link.accountId = accountId
     const result = await deps.uploads.replaceFor(accountId, { itemId: link.itemId, docType: link.docType, path: link.path })
     const job = result.added[0]
     // Recorded at once (before any queue event can tell of the job), then written.
@@ -116,13 +132,13 @@ export function createLinkUpdates(deps: LinkUpdatesDeps) {
       return reason
     }
     if (file.links.some((link) => link.path === path) || file.pending.some((job) => job.path === path)) return null
-    const accountId = deps.accounts.of(folder)
+    const { accountId, scope } = accountOf(deps.accounts, folder)
     if (accountId === null) {
-      offer(folder, path, found.size, 'Sign in to publish it.')
+      const wait = deps.accounts.waitWords(scope)
+      offer(folder, path, found.size, wait)
       await store.save()
-      return 'Sign in to publish it.'
+      return wait
     }
-    folder.accountId = accountId
     const result = await deps.uploads.enqueuePathsFor(accountId, { paths: [path], docType: folder.docType, onSameContent: 'skip' })
     const job = result.added[0]
     let reason: string | null = null

@@ -4,15 +4,15 @@ import { basename, dirname, join } from 'node:path'
 import { AppError } from '../../../src-shared/contract/errors'
 import { isTemporaryFileName, type LinksView } from '../../../src-shared/domain/links'
 import { FINISHED_STATES, type QueueChange } from '../../../src-shared/domain/queue'
-import type { ApiClient } from '../api/api-client'
 import type { HandlersOf } from '../area-handlers'
 import type { EventSink } from '../events'
 import type { Logger } from '../log'
 import type { UploadQueue } from '../queue/upload-queue'
+import type { AccountScope, ServiceConnection } from '../service/service-connection'
 import { checkPath } from './check-path'
 import { createFolderWatcher, type WatchTarget } from './folder-watcher'
 import { toLinkView } from './link-views'
-import { createLinkUpdates, type LinkAccounts } from './link-updates'
+import { accountOf, createLinkUpdates, type LinkAccounts } from './link-updates'
 import type { FolderRecord, LinkRecord } from './links-file'
 import { openLinksStore } from './links-store'
 import { lookAtPdf } from './look-at-pdf'
@@ -23,10 +23,10 @@ import { describeItem } from './describe-item'
 export interface LinksServiceDeps {
   dataDir: string
   uploads: Pick<UploadQueue, 'replaceFor' | 'enqueuePathsFor' | 'list' | 'jobFile' | 'retry' | 'accountForNewWork'>
-  /** The account FlipDrop shows as signed in (new links and hot folders are made for it); null: nobody. */
-  accountShown(): string | null
-  /** The client of an account while its key is in use and confirmed by whoami; null otherwise. */
-  clientFor(accountId: string | null): ApiClient | null
+  /** Whose each link's and hot folder's work is (the connection's one answer), and when that changes. */
+  connection: Pick<ServiceConnection, 'scopeOf' | 'clientFor' | 'onChange'>
+  /** Names accounts in words ("Dana Kim (dana@…)"). */
+  describeAccount(accountId: string | null): string
   emit: EventSink
   log: Logger
   /** Follows the queue's changes; returns the stop function. */
@@ -47,6 +47,9 @@ export interface LinksService extends HandlersOf<'links'> {
   close(): Promise<void>
 }
 
+/** A link or hot folder made before accounts were kept apart, when nothing here says whose it was. */
+const UNBOUND = 'Added before FlipDrop kept accounts apart: publish to which account?'
+
 const DEFAULT_STABILITY_MS = 1_000
 const DEFAULT_POLL_MS = 1_000
 
@@ -55,7 +58,19 @@ export async function createLinksService(deps: LinksServiceDeps): Promise<LinksS
   const stabilityMs = deps.stabilityMs ?? DEFAULT_STABILITY_MS
   const store = await openLinksStore({ dataDir: deps.dataDir, watching: deps.watch, emit: deps.emit, log: deps.log })
   const { file } = store
-  const accounts: LinkAccounts = { of: (record) => record.accountId ?? deps.accountShown(), clientFor: deps.clientFor }
+  /** Every reason given for a record of no account to wait, so its offers and messages can be taken back once it is bound. */
+  const waitNotes = new Set<string>()
+  function waitWords(scope: AccountScope): string {
+    const words =
+      scope.reach === 'identifying'
+        ? 'Checking which account it belongs to.'
+        : scope.reach === 'unbound' || scope.accountId === null
+          ? UNBOUND
+          : `Waiting for ${deps.describeAccount(scope.accountId)} to sign in.`
+    waitNotes.add(words)
+    return words
+  }
+  const accounts: LinkAccounts = { scopeOf: (accountId) => deps.connection.scopeOf(accountId), waitWords }
   const updates = createLinkUpdates({ store, uploads: deps.uploads, accounts, log: deps.log, stabilityMs })
   const settler = createJobSettler({ dataDir: deps.dataDir, store, uploads: deps.uploads, emit: deps.emit })
   let closed = false
@@ -163,6 +178,32 @@ export async function createLinksService(deps: LinksServiceDeps): Promise<LinksS
   // Each folder is looked at again once watched (a change made while FlipDrop was closed is noticed so).
   await applyWatch()
 
+  /**
+   * Links and hot folders made before accounts were kept apart are bound, on disk, to the
+   * account this data folder names for that time once its key is confirmed, and looked at again.
+   */
+  function bindUnrecorded(): void {
+    if (closed || deps.connection.scopeOf(null).reach !== 'ready') return
+    const links = file.links.filter((link) => link.accountId === null)
+    const folders = file.folders.filter((folder) => folder.accountId === null)
+    if (links.length === 0 && folders.length === 0) return
+    for (const record of [...links, ...folders]) accountOf(accounts, record)
+    void bound(links, folders)
+  }
+
+  /** Records just given their account: what they said while waiting goes, and they are looked at again. */
+  async function bound(links: LinkRecord[], folders: FolderRecord[]): Promise<void> {
+    for (const link of links) if (link.message !== null && waitNotes.has(link.message)) link.message = null
+    for (const folder of folders) {
+      for (const path of [...folder.offered]) if (waitNotes.has(store.offerNotes.get(path) ?? '')) updates.forgetOffered(folder, path)
+    }
+    await store.save()
+    await Promise.all(links.map((link) => check(link.path)))
+    for (const folder of folders) await rescanDir(folder.path)
+  }
+  const stopBinding = deps.connection.onChange(bindUnrecorded)
+  bindUnrecorded()
+
   async function checkedFolder(path: string): Promise<string> {
     return checkPath(path, 'folder')
   }
@@ -214,7 +255,7 @@ export async function createLinksService(deps: LinksServiceDeps): Promise<LinksS
       const checked = await checkPath(path, 'file')
       const { sha256 } = await completePdf(checked)
       const accountId = await accountForNew(requested)
-      const item = await describeItem(deps.clientFor(accountId), itemId, docType)
+      const item = await describeItem(deps.connection.clientFor(accountId), itemId, docType)
       const link = await addLink({ path: checked, itemId, docType, accountId, ...item, seen: sha256, published: null, versions: [], folderId: null })
       return toLinkView(link, file)
     },
@@ -333,14 +374,24 @@ export async function createLinksService(deps: LinksServiceDeps): Promise<LinksS
       if (!version?.kept) throw new AppError('not-allowed', 'No copy of that version was kept (turn on "Keep copies" to restore later versions).')
       if (file.pending.some((job) => job.linkId === link.id)) throw new AppError('not-allowed', 'An update of this item is still in the queue; try again when it finished.')
       const copy = copyPath(deps.dataDir, sha256)
-      const accountId = accounts.of(link)
-      if (accountId === null) throw new AppError('signed-out', 'Sign in first: the item belongs to an account.')
+      const { accountId, scope } = accountOf(accounts, link)
+      if (accountId === null) throw new AppError('signed-out', waitWords(scope))
       const result = await deps.uploads.replaceFor(accountId, { itemId: link.itemId, docType: link.docType, path: copy })
       const job = result.added[0]
       if (!job) throw new AppError('not-allowed', result.refused[0]?.reason ?? 'The kept copy could not be queued.')
       file.pending.push({ jobId: job.id, linkId: link.id, folderId: link.folderId, path: copy, sha256, size: version.size })
       await store.save()
       return toLinkView(link, file)
+    },
+    async chooseAccount({ linkId, folderId, accountId }) {
+      const record = linkId !== undefined ? store.link({ linkId }) : store.folder({ folderId })
+      if (record.accountId !== null) throw new AppError('not-allowed', 'It already belongs to an account.')
+      if (deps.connection.scopeOf(accountId).reach !== 'ready') throw new AppError('signed-out', `${deps.describeAccount(accountId)} is not signed in to FlipDrop.`)
+      record.accountId = accountId
+      const link = file.links.find((entry) => entry === record)
+      const folder = file.folders.find((entry) => entry === record)
+      await bound(link ? [link] : [], folder ? [folder] : [])
+      return view()
     },
     async setKeepCopies({ keepCopies }) {
       file.keepCopies = keepCopies
@@ -351,6 +402,7 @@ export async function createLinksService(deps: LinksServiceDeps): Promise<LinksS
     },
     async close() {
       closed = true
+      stopBinding()
       stopFollowing()
       for (const timer of timers) clearTimeout(timer)
       await watcher.close()

@@ -13,8 +13,8 @@ import type { Reconciled } from './reconcile'
 import { afterFailure, MAX_AUTOMATIC_RETRIES, retryDelayMs } from './retry-policy'
 import { AttemptFailed, JobProblem, runAttempt } from './run-attempt'
 
-/** Why the queue itself stopped a running job. */
-type StopReason = 'cancel' | 'pause' | 'pause-all' | 'shutdown'
+/** Why the queue itself stopped a running job ('revoked': its account signed out or its key was refused). */
+type StopReason = 'cancel' | 'pause' | 'pause-all' | 'shutdown' | 'revoked'
 
 interface Running {
   controller: AbortController
@@ -106,7 +106,8 @@ export class Scheduler {
   private readonly backoff = new Map<string, { until: number; message: string }>()
   /** Where each job's Undo window ends on the monotonic clock, fixed when its stored wall time is first seen. */
   private readonly starts = new Map<string, { wall: number; at: number }>()
-  private rateLimitedUntil = 0
+  /** Each account's own rate-limit wait (monotonic): one account's 429 holds only that account's jobs. */
+  private readonly rateLimitedUntil = new Map<string, number>()
   /** The service answered with errors (5xx, unreadable answers) and has not answered well since. */
   private serviceTrouble = false
   private timer: ReturnType<typeof setTimeout> | undefined
@@ -151,12 +152,9 @@ export class Scheduler {
       return { reason: 'offline', message, until: connectivity.nextCheckAt }
     }
     if ('hold' in access) return access.hold
-    if (this.rateLimitedUntil > monotonicNow()) {
-      return {
-        reason: 'rate-limited',
-        message: `The service asked FlipDrop to slow down; it continues at ${timeOf(this.rateLimitedUntil)}.`,
-        until: this.rateLimitedUntil
-      }
+    const limited = this.rateLimitUntil(access.accountId)
+    if (limited !== null) {
+      return { reason: 'rate-limited', message: `The service asked FlipDrop to slow down; it continues at ${timeOf(limited)}.`, until: limited }
     }
     const wait = this.backoff.get(job.id)
     // The time is said as the clock reads now (it may have been set since the failure).
@@ -184,8 +182,23 @@ export class Scheduler {
     return at
   }
 
-  get rateLimitUntil(): number | null {
-    return this.rateLimitedUntil > monotonicNow() ? this.rateLimitedUntil : null
+  /** When an account's rate-limit wait ends, while it lasts. */
+  rateLimitUntil(accountId: string | null): number | null {
+    const until = accountId === null ? undefined : this.rateLimitedUntil.get(accountId)
+    return until !== undefined && until > monotonicNow() ? until : null
+  }
+
+  /**
+   * Stops the running jobs whose account can no longer send (signed out, its key refused):
+   * nothing more goes out for them, and each waits in the queue, saying why.
+   */
+  stopUnreachable(): void {
+    for (const [id, entry] of this.running) {
+      const job = this.deps.get(id)
+      const access = job ? this.deps.access(job) : null
+      if (access && 'hold' in access && access.hold.reason !== 'identifying') void this.stopJob(id, 'revoked')
+      else if (access && 'accountId' in access && access.accountId !== entry.accountId) void this.stopJob(id, 'revoked')
+    }
   }
 
   /** When the service answers with errors: when the next automatic retry is due (null when unknown). */
@@ -231,7 +244,6 @@ export class Scheduler {
     // Nothing new is sent while its progress could not be saved; the hold pumps again when it can.
     if (this.deps.cannotSave() !== null) return
     const now = monotonicNow()
-    if (this.rateLimitedUntil > now) return this.wakeAt(this.rateLimitedUntil)
     const limit = this.deps.concurrency()
     const overall = limit * (this.deps.parallelAccounts?.() ?? 1)
     const runningFor = new Map<string, number>()
@@ -259,6 +271,11 @@ export class Scheduler {
       const access = this.deps.access(job)
       if ('hold' in access) {
         identity ||= access.hold.reason === 'identifying'
+        continue
+      }
+      const limited = this.rateLimitUntil(access.accountId)
+      if (limited !== null) {
+        nextWake = Math.min(nextWake, limited)
         continue
       }
       // One account's long queue never keeps another's jobs waiting: each has its own share.
@@ -331,9 +348,12 @@ export class Scheduler {
     const work = async (): Promise<'done' | 'again' | 'settled'> => {
       let job = start
       if (job.accountId === null) {
-        // Queued before accounts were recorded, when it waited for "you" to sign in: it is this account's now.
+        // Queued before accounts were recorded: the account this data folder names for that time (never simply the current one).
         job = await this.deps.save(
-          withHistory({ ...job, accountId: access.accountId }, `Publishes to ${this.deps.describeAccount(access.accountId)}, the account signed in.`)
+          withHistory(
+            { ...job, accountId: access.accountId },
+            `Added before FlipDrop kept accounts apart; it belongs to ${this.deps.describeAccount(access.accountId)}, the account FlipDrop was signed in to then.`
+          )
         )
       }
       if (cancelLookup) {
@@ -406,7 +426,7 @@ export class Scheduler {
         // The auth service drops the client on a 401; the job simply waits for a new key.
         return
       case 'rate-limited':
-        this.rateLimitedUntil = Math.max(this.rateLimitedUntil, next.until)
+        this.rateLimitedUntil.set(entry.accountId, Math.max(this.rateLimitedUntil.get(entry.accountId) ?? 0, next.until))
         this.deps.connectivityChanged()
         return
       case 'retry': {
@@ -436,6 +456,12 @@ export class Scheduler {
   private async settleStopped(job: JobRecord, reason: StopReason): Promise<void> {
     if (reason === 'pause') {
       await this.deps.save(withHistory({ ...job, paused: true }, 'Paused.'))
+      return
+    }
+    if (reason === 'revoked') {
+      const access = this.deps.access(job)
+      const why = 'hold' in access ? access.hold.message : 'Its account changed.'
+      await this.deps.save(withHistory(job, `Stopped before it finished: ${why}`))
       return
     }
     if (reason !== 'cancel' || job.state === 'cancelled') return

@@ -110,6 +110,8 @@ const IDENTIFY_WAIT_MS = 3_000
 
 /** New jobs need an account; without one nothing is queued (never a guess). */
 const NO_ACCOUNT = 'Sign in first: FlipDrop publishes to the account you are signed in to. Nothing was queued.'
+/** A job made before accounts were kept apart, when nothing here says whose it was. */
+const UNBOUND = 'Added before FlipDrop kept accounts apart: publish to which account?'
 const NO_ACCOUNT_OFFLINE =
   'The service cannot be reached, so FlipDrop cannot check which account your API key belongs to, and it never guesses. Nothing was queued; try again once the service can be reached.'
 const NO_ACCOUNT_PORTAL =
@@ -176,27 +178,47 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
   const whoFor = (accountId: string | null): string => (accountId === null ? 'you' : deps.knownAccounts.describe(accountId))
 
   function access(job: JobRecord): Access {
-    const account = whoFor(job.accountId)
-    // Each account's jobs run with that account's own key, beside the others'.
-    const reach = connection.reach(job.accountId)
-    if (reach === 'absent') {
-      if (!connection.anyConnected) {
-        return { hold: { reason: 'signed-out', message: `Waiting for ${account} to sign in; nothing was lost.`, until: null, account } }
-      }
-      return {
-        hold: {
-          reason: 'other-account',
-          message: `Waiting for ${account} to sign in: it was added for that account, which is signed out now.`,
-          until: null,
-          account
-        }
+    // Each account's jobs run with that account's own key, beside the others'; whose a job is
+    // is decided by the connection alone (a job made before accounts were kept apart included).
+    const scope = connection.scopeOf(job.accountId)
+    if (scope.reach === 'ready') return { client: scope.client, accountId: scope.accountId }
+    if (scope.reach === 'identifying') return { hold: { reason: 'identifying', message: 'Checking which account the signed-in key belongs to.', until: null } }
+    if (scope.reach === 'unbound') return { hold: { reason: 'unbound', message: UNBOUND, until: null } }
+    const account = whoFor(scope.accountId)
+    if (scope.reach === 'refused') {
+      return { hold: { reason: 'key-refused', message: `FlipDrop's key for ${account} was refused; sign in again. Nothing was lost.`, until: null, account } }
+    }
+    if (!connection.anyConnected) {
+      return { hold: { reason: 'signed-out', message: `Waiting for ${account} to sign in; nothing was lost.`, until: null, account } }
+    }
+    return {
+      hold: {
+        reason: 'other-account',
+        message: `Waiting for ${account} to sign in: it was added for that account, which is signed out now.`,
+        until: null,
+        account
       }
     }
-    if (reach === 'identifying') return { hold: { reason: 'identifying', message: 'Checking which account the signed-in key belongs to.', until: null } }
-    const accountId = job.accountId ?? connection.accountId
-    const client = clientFor(accountId)
-    if (accountId === null || client === null) return { hold: { reason: 'identifying', message: 'Checking which account the signed-in key belongs to.', until: null } }
-    return { client, accountId }
+  }
+
+  /**
+   * Jobs made before accounts were kept apart belong to the account this data folder names for
+   * that time: once the service confirmed that account's key, each is bound to it on disk, for
+   * good, with a line saying so. Nothing is bound to whoever happens to be current.
+   */
+  let binding: Promise<void> = Promise.resolve()
+  function bindUnrecorded(): Promise<void> {
+    binding = binding.then(async () => {
+      const scope = connection.scopeOf(null)
+      if (scope.reach !== 'ready' || closed) return
+      const jobs = store.jobs().filter((job) => job.accountId === null && !scheduler.isRunning(job.id))
+      if (jobs.length === 0) return
+      const line = `Added before FlipDrop kept accounts apart; it belongs to ${whoFor(scope.accountId)}, the account FlipDrop was signed in to then.`
+      await store.put(jobs.map((job) => withHistory({ ...job, accountId: scope.accountId }, line)))
+      touch(jobs.map((job) => job.id))
+      scheduler.pump()
+    })
+    return binding
   }
 
   /**
@@ -256,7 +278,7 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
     (requested: string | undefined) =>
     async (): Promise<IntakeAccount> => {
       if (requested === undefined) return accountForCurrent()
-      if (connection.reach(requested) === 'absent') throw new AppError('signed-out', `${whoFor(requested)} is not signed in to FlipDrop. Nothing was queued.`)
+      if (connection.scopeOf(requested).reach === 'absent') throw new AppError('signed-out', `${whoFor(requested)} is not signed in to FlipDrop. Nothing was queued.`)
       return { accountId: requested, limits: limitsOf(requested) }
     }
 
@@ -363,7 +385,8 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
       online: state.online,
       problem: state.cause ?? (trouble ? 'service' : null),
       retryAt: iso(trouble?.retryAt ?? null),
-      rateLimitedUntil: iso(scheduler.rateLimitUntil),
+      // The strip speaks of the account shown; another account's wait is told on its own jobs.
+      rateLimitedUntil: iso(scheduler.rateLimitUntil(deps.accountShown())),
       signedIn: connection.anyConnected,
       nextCheckAt: iso(state.nextCheckAt)
     }
@@ -450,7 +473,10 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
     deps.emit(contract.uploads.connectivityChanged, connectivity())
     deps.emit(contract.uploads.limitsChanged, limitsView())
     touch(store.jobs().filter((job) => job.state === 'queued').map((job) => job.id))
+    // An account signed out or its key refused: what it was sending stops now, nothing more goes out.
+    scheduler.stopUnreachable()
     if (connection.anyConnected) void refreshLimits()
+    void ready.then(bindUnrecorded)
     scheduler.pump()
   })
 
@@ -461,6 +487,7 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
     })
     .then(() => {
       void refreshLimits()
+      void bindUnrecorded()
       scheduler.pump()
     })
 
@@ -547,6 +574,16 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
       await store.remove([jobId])
       touch([], { removed: [jobId] })
       return { undone: true, reason: null }
+    },
+    async chooseAccount({ jobId, accountId }) {
+      const job = find(jobId)
+      if (job.accountId !== null || isFinished(job)) throw new AppError('not-allowed', 'This upload already belongs to an account.')
+      if (connection.scopeOf(accountId).reach !== 'ready') throw new AppError('signed-out', `${whoFor(accountId)} is not signed in to FlipDrop.`)
+      const next = withHistory({ ...job, accountId }, `Added before FlipDrop kept accounts apart; you chose to publish it to ${whoFor(accountId)}.`)
+      await store.put([next])
+      touch([jobId])
+      scheduler.pump()
+      return view(next)
     },
     async publishAsNew({ jobId }) {
       const job = find(jobId)
@@ -691,6 +728,7 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
       stopReachable()
       stopChange()
       await ready
+      await binding
       await scheduler.shutdown()
       await Promise.all([...books.values()].map((book) => book.close()))
       await inspector.close()

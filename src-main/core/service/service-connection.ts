@@ -31,10 +31,29 @@ interface Session {
   accountId: string | null
   /** The account it is believed to be (its keychain entry), until confirmed. */
   hint: string | null
+  /** Read from the one keychain entry of the time before several accounts: its account owns that time's work. */
+  legacy: boolean
+  /** Aborts every request of this key at once (sign-out, a refused key). */
+  stop: AbortController
 }
 
-/** Where an account's work stands: it can be sent, its key's owner is being confirmed, or no key of it is held. */
-export type AccountReach = 'ready' | 'identifying' | 'absent'
+/**
+ * Where an account's work stands: it can be sent, its key's owner is being confirmed, no key
+ * of it is held, its key was refused (401), or (work made before accounts were kept apart)
+ * nothing on this computer says whose it is.
+ */
+export type AccountReach = 'ready' | 'identifying' | 'absent' | 'refused' | 'unbound'
+
+/**
+ * Whose work a record is and whether it can be sent now: the one answer the queue, the links
+ * and the library share. A record without an account (made before accounts were kept apart)
+ * belongs to the account this data folder names for that time, never to whoever is current.
+ */
+export type AccountScope =
+  | { reach: 'ready'; accountId: string; client: ApiClient }
+  | { reach: 'identifying' | 'absent'; accountId: string | null }
+  | { reach: 'refused'; accountId: string }
+  | { reach: 'unbound'; accountId: null }
 
 /**
  * The service clients' life, one per key held (one per account): built with the settings in
@@ -54,10 +73,12 @@ export interface ServiceConnection {
    * confirmed: a cached account or a keychain entry is a hint, never proof.
    */
   readonly accountId: string | null
-  /** The client of an account whose key is held and confirmed, or null. */
+  /** Whose work a record made for `accountId` is (null: made before accounts were kept apart), and its client when it can be sent now. */
+  scopeOf(accountId: string | null): AccountScope
+  /** The client of an account whose key is held and confirmed, or null (`scopeOf(accountId)`'s client). */
   clientFor(accountId: string | null): ApiClient | null
-  /** Whether an account's work can be sent, waits for its key's owner to be confirmed, or has no key here. */
-  reach(accountId: string | null): AccountReach
+  /** The account the data folder names for work made before accounts were kept apart (its old account file). */
+  nameLegacyOwner(accountId: string | null): void
   /** Whether a key held is not confirmed yet (whoami has not said whose it is in this process). */
   readonly confirming: boolean
   /** Asks the service whose each unconfirmed key (of `accountId`, or any) is; answers reach `onAccount`. */
@@ -68,12 +89,14 @@ export interface ServiceConnection {
   readonly anyConnected: boolean
   /** Uses a key as the current one, instead of the current one; `accountId` when the caller just confirmed it with whoami. */
   connect(apiKey: string, accountId?: string | null): void
-  /** Holds a key beside the others (not current); `hint` is whose it is believed to be. */
-  add(apiKey: string, known?: { confirmed?: string | null; hint?: string | null }): void
+  /** Holds a key beside the others (not current); `hint` is whose it is believed to be; `legacy`: read from the old single keychain entry. */
+  add(apiKey: string, known?: Known): void
   /** Makes a held key the current one; null: none is (its client stays held for its own work). */
   use(apiKey: string | null): void
-  /** Stops holding a key (the current one too: then nothing is current). */
+  /** Stops holding a key (the current one too: then nothing is current); its requests under way are aborted. */
   remove(apiKey: string): void
+  /** An account signed out: its work waits for a sign-in (no longer for a new key after a refusal). */
+  signedOut(accountId: string): void
   /** Stops using the current key. */
   disconnect(): void
   /** The connections clients use (proxy, trusted roots), for public storage downloads on the same routes. */
@@ -95,6 +118,13 @@ export interface ServiceConnection {
   close(): Promise<void>
 }
 
+/** What is known of a key when it is held. */
+interface Known {
+  confirmed?: string | null
+  hint?: string | null
+  legacy?: boolean
+}
+
 export function createServiceConnection(deps: ServiceConnectionDependencies): ServiceConnection {
   const makeClient = deps.createClient ?? createApiClient
   const zone = createServerZone(deps.log)
@@ -106,6 +136,10 @@ export function createServiceConnection(deps: ServiceConnectionDependencies): Se
   let network: Network = newNetwork()
   const sessions = new Map<string, Session>()
   let currentKey: string | null = null
+  /** The account the old account file names (work of the single-account time is its). */
+  let legacyOwner: string | null = null
+  /** Accounts whose key the service refused (401), until a new key of theirs is held or they sign out. */
+  const refused = new Set<string>()
   const changed = (): void => changeListeners.forEach((listener) => listener())
   const current = (): Session | null => (currentKey === null ? null : (sessions.get(currentKey) ?? null))
 
@@ -127,7 +161,7 @@ export function createServiceConnection(deps: ServiceConnectionDependencies): Se
   /** The addresses the clients were built for. */
   let built: Endpoints = endpoints()
 
-  function build(key: string): ApiClient {
+  function build(key: string, stop: AbortController): ApiClient {
     const session = (): Session | undefined => sessions.get(key)
     return makeClient({
       apiKey: key,
@@ -136,7 +170,12 @@ export function createServiceConnection(deps: ServiceConnectionDependencies): Se
       network,
       zone,
       log: deps.log,
-      onUnauthorized: () => unauthorizedListeners.forEach((listener) => listener(key)),
+      signal: stop.signal,
+      onUnauthorized: () => {
+        const held = session()
+        if (held?.accountId) refused.add(held.accountId)
+        unauthorizedListeners.forEach((listener) => listener(key))
+      },
       onQuota: (quota) => quotaListeners.forEach((listener) => listener(quota, session()?.accountId ?? null)),
       onReachable: (reachable, why) => reachableListeners.forEach((listener) => listener(reachable, why)),
       onAccount: (account) => {
@@ -153,15 +192,26 @@ export function createServiceConnection(deps: ServiceConnectionDependencies): Se
     })
   }
 
-  function hold(key: string, known: { confirmed?: string | null; hint?: string | null }): Session {
+  function hold(key: string, known: Known): Session {
+    // A new key of an account whose key was refused: it is that account's key now.
+    if (known.confirmed) refused.delete(known.confirmed)
     const existing = sessions.get(key)
     if (existing) {
       if (known.confirmed) existing.accountId = known.confirmed
       if (known.hint !== undefined && existing.accountId === null) existing.hint = known.hint
+      if (known.legacy) existing.legacy = true
       return existing
     }
     built = endpoints()
-    const session: Session = { key, client: build(key), accountId: known.confirmed ?? null, hint: known.confirmed ?? known.hint ?? null }
+    const stop = new AbortController()
+    const session: Session = {
+      key,
+      client: build(key, stop),
+      accountId: known.confirmed ?? null,
+      hint: known.confirmed ?? known.hint ?? null,
+      legacy: known.legacy === true,
+      stop
+    }
     sessions.set(key, session)
     return session
   }
@@ -171,7 +221,29 @@ export function createServiceConnection(deps: ServiceConnectionDependencies): Se
     if (!session) return
     sessions.delete(key)
     if (currentKey === key) currentKey = null
+    // Nothing more goes out with a key no longer held: uploads, checks and lookups under way stop here.
+    session.stop.abort()
     void session.client.close()
+  }
+
+  /** The account work of the single-account time belongs to: the old account file's, else whose the old entry's key is. */
+  function ownerOfUnrecorded(): { accountId: string } | 'identifying' | null {
+    if (legacyOwner !== null) return { accountId: legacyOwner }
+    const old = [...sessions.values()].find((session) => session.legacy)
+    if (!old) return null
+    return old.accountId === null ? 'identifying' : { accountId: old.accountId }
+  }
+
+  function scopeOf(accountId: string | null): AccountScope {
+    if (accountId === null) {
+      const owner = ownerOfUnrecorded()
+      if (owner === null) return { reach: 'unbound', accountId: null }
+      if (owner === 'identifying') return { reach: 'identifying', accountId: null }
+      accountId = owner.accountId
+    }
+    for (const session of sessions.values()) if (session.accountId === accountId) return { reach: 'ready', accountId, client: session.client }
+    if (unconfirmed(accountId).length > 0) return { reach: 'identifying', accountId }
+    return refused.has(accountId) ? { reach: 'refused', accountId } : { reach: 'absent', accountId }
   }
 
   /**
@@ -203,19 +275,16 @@ export function createServiceConnection(deps: ServiceConnectionDependencies): Se
     get accountId() {
       return current()?.accountId ?? null
     },
+    scopeOf,
     clientFor(accountId) {
       if (accountId === null) return null
-      for (const session of sessions.values()) if (session.accountId === accountId) return session.client
-      return null
+      const scope = scopeOf(accountId)
+      return scope.reach === 'ready' ? scope.client : null
     },
-    reach(accountId) {
-      // Work made before accounts were recorded belongs to whoever is current, once confirmed.
-      if (accountId === null) {
-        const session = current()
-        return session === null ? 'absent' : session.accountId === null ? 'identifying' : 'ready'
-      }
-      if ([...sessions.values()].some((session) => session.accountId === accountId)) return 'ready'
-      return unconfirmed(accountId).length > 0 ? 'identifying' : 'absent'
+    nameLegacyOwner(accountId) {
+      if (legacyOwner === accountId) return
+      legacyOwner = accountId
+      changed()
     },
     get confirming() {
       return unconfirmed(null).length > 0
@@ -245,6 +314,10 @@ export function createServiceConnection(deps: ServiceConnectionDependencies): Se
       if (!sessions.has(key)) return
       drop(key)
       changed()
+    },
+    signedOut(accountId) {
+      // Signed out: it waits for a sign-in, not for a new key.
+      if (refused.delete(accountId)) changed()
     },
     disconnect() {
       if (currentKey === null) return
@@ -279,7 +352,7 @@ export function createServiceConnection(deps: ServiceConnectionDependencies): Se
       for (const session of sessions.values()) {
         const old = session.client
         if (moved) session.accountId = null
-        session.client = build(session.key)
+        session.client = build(session.key, session.stop)
         void old.close()
       }
       if (sessions.size > 0) changed()

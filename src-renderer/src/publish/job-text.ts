@@ -49,7 +49,9 @@ export function stateWord(job: JobView, progress: JobProgress | null): string {
  */
 function stripSaysWhy(job: JobView, connectivity: Connectivity | null): boolean {
   const reason = job.waiting?.reason
-  if (reason === 'offline' || reason === 'rate-limited') return true
+  if (reason === 'offline') return true
+  // The strip speaks of the account shown: another account's slow-down is said on its own rows.
+  if (reason === 'rate-limited') return connectivity !== null && connectivity.rateLimitedUntil !== null
   return reason === 'retry' && connectivity !== null && connectivity.problem !== null
 }
 

@@ -151,6 +151,14 @@ export const actions = {
   embedCopied: 'Embed code copied.'
 }
 
+/** A job added before FlipDrop kept accounts apart, whose account nothing names: the row asks. */
+export const chooseAccount = {
+  question: 'Added before FlipDrop kept accounts apart: publish to which account?',
+  publishTo: (account: string) => `Publish to ${account}`,
+  publishToOf: (name: string, account: string) => `Publish ${name} to ${account}`,
+  signInFirst: 'Sign in to the account it belongs to, then choose it here.'
+}
+
 export const keepUpdated = {
   label: 'Update when the file changes',
   tip: 'Saving this PDF again publishes the new version at the same link.',

@@ -45,6 +45,8 @@ export const useLinksStore = defineStore('links', () => {
     resumeHotFolder: (folderId: string) => act(links().resumeHotFolder({ folderId }), take),
     publishOffered: (folderId: string) => act(links().publishOffered({ folderId }), take),
     restoreVersion: (linkId: string, sha256: string) => act(links().restoreVersion({ linkId, sha256 })),
+    /** A link or hot folder of the single-account time works for the signed-in account chosen. */
+    chooseAccount: (choice: { linkId: string; accountId: string } | { folderId: string; accountId: string }) => act(links().chooseAccount(choice), take),
     setKeepCopies: (keepCopies: boolean) => act(links().setKeepCopies({ keepCopies }), take),
     /** "Add a hot folder…": the OS folder dialog in main; cancelling changes nothing. */
     chooseHotFolder: (docType: DocType) =>

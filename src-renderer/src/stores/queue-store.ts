@@ -235,6 +235,8 @@ export const useQueueStore = defineStore('queue', () => {
     resume: (jobId?: string) => act(uploads().resume(jobId ? { jobId } : {})),
     cancel: (jobId: string) => act(uploads().cancel({ jobId })),
     retry: (jobId: string) => act(uploads().retry({ jobId })),
+    /** A job of the single-account time publishes to the signed-in account chosen. */
+    chooseAccount: (jobId: string, accountId: string) => act(uploads().chooseAccount({ jobId, accountId })),
     remove: (jobId: string) => act(uploads().remove({ jobId })),
     move,
     rename: (jobId: string, name: string, title: string) => act(uploads().rename({ jobId, name, title })),

@@ -2,10 +2,12 @@ import { mkdtemp, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { limiterForKey } from '../../../../src-main/core/api/limiter-registry'
+import type { ApiClient, ApiClientOptions } from '../../../../src-main/core/api/api-client'
 import type { Core } from '../../../../src-main/core/core'
 import { startEmulator, type RunningEmulator } from '../../../emulator'
 import { createMemoryKeychain } from '../../../support/memory-keychain'
-import { allFinished, fastClient, jobNamed, waitForQueue, writePdf } from '../../../support/queue-fixture'
+import { allFinished, fastClient, fastKeyedClient, jobNamed, waitForQueue, writePdf } from '../../../support/queue-fixture'
 import { createTestCore } from '../../../support/test-core'
 
 /*
@@ -33,11 +35,13 @@ afterAll(() => emulator.close())
 
 const idOf = (key: string): string => emulator.state.accounts.get(key)?.userId ?? ''
 
-async function start(options: { dir?: string; keychain?: ReturnType<typeof createMemoryKeychain> } = {}) {
+async function start(
+  options: { dir?: string; keychain?: ReturnType<typeof createMemoryKeychain>; createClient?: (options: ApiClientOptions) => ApiClient } = {}
+) {
   const dir = options.dir ?? (await mkdtemp(join(tmpdir(), 'flipdrop-several-')))
   await writeFile(join(dir, 'settings.json'), JSON.stringify({ baseUrl: emulator.baseUrl }))
   const keychain = options.keychain ?? createMemoryKeychain()
-  const test = await createTestCore({ userDataDir: dir, keychain, createClient: fastClient })
+  const test = await createTestCore({ userDataDir: dir, keychain, createClient: options.createClient ?? fastClient })
   let closed = false
   const close = async (): Promise<void> => {
     if (closed) return
@@ -107,7 +111,8 @@ describe('several accounts side by side', () => {
   })
 
   it('both accounts publish at once, each with its own key and within its own rate limit, with no 429', async () => {
-    const { core } = await start()
+    // The app's clients: every request of a key goes through that key's one limiter.
+    const { core } = await start({ createClient: fastKeyedClient })
     await core.auth.signIn({ apiKey: DANA_KEY, sessionOnly: true })
     await core.auth.signIn({ apiKey: RAVI_KEY, sessionOnly: true })
     const before = emulator.state.requests.length
@@ -128,6 +133,10 @@ describe('several accounts side by side', () => {
     expect(emulator.state.itemsOf(RAVI_KEY).filter((item) => item.name.startsWith('ravi '))).toHaveLength(6)
     expect(emulator.state.itemsOf(DANA_KEY).some((item) => item.name.startsWith('ravi '))).toBe(false)
     expect(emulator.state.requests.slice(before).filter((entry) => entry.status === 429)).toEqual([])
+    // Each key has its own limiter, and each learned its window from its own answers.
+    expect(limiterForKey(DANA_KEY)).not.toBe(limiterForKey(RAVI_KEY))
+    expect(limiterForKey(DANA_KEY).state.limit).toBe(30)
+    expect(limiterForKey(RAVI_KEY).state.limit).toBe(30)
   })
 
   it('signing one account out keeps the other publishing; the signed-out one’s jobs wait for it and run when it is back', async () => {

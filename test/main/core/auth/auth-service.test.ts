@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises'
+import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -18,19 +18,23 @@ beforeAll(async () => {
 })
 afterAll(() => emulator.close())
 
-async function setup(options: { health?: KeychainHealth; environment?: EnvironmentOverrides; storedKey?: string; cachedAccount?: boolean } = {}) {
+async function setup(
+  options: { health?: KeychainHealth; environment?: EnvironmentOverrides; storedKey?: string; cachedAccount?: boolean | 'of-the-key' } = {}
+) {
   const dir = await mkdtemp(join(tmpdir(), 'flipdrop-auth-'))
   await writeFile(join(dir, 'settings.json'), JSON.stringify({ baseUrl: emulator.baseUrl }))
   const keychain = createMemoryKeychain('ok')
   if (options.storedKey) await keychain.set('default', options.storedKey)
   keychain.health = options.health ?? 'ok'
   if (options.cachedAccount) {
-    await createAccountCache(dir).write({ userId: 'u', vendorId: 'v', name: 'Cached', email: 'c@example.com', brand: 'B', appUrl: 'a', maxFileSizeMb: 1 })
+    // The old one-account file: of a made-up account, or of the key's own.
+    const userId = options.cachedAccount === 'of-the-key' ? (emulator.state.accountOf(KEY)?.userId ?? '') : 'u'
+    await createAccountCache(dir).write({ userId, vendorId: 'v', name: 'Cached', email: 'c@example.com', brand: 'B', appUrl: 'a', maxFileSizeMb: 1 })
   }
   // The real composition root: the auth service as the app wires it.
   const { core, events } = await createTestCore({ userDataDir: dir, keychain, environment: options.environment ?? {} })
   const states = (): AuthState[] => events.filter((event) => event.channel === 'auth:changed').map((event) => event.payload as AuthState)
-  return { auth: core.auth, connection: core.connection, keychain, dir, states }
+  return { core, auth: core.auth, connection: core.connection, keychain, dir, states }
 }
 
 describe('auth service', () => {
@@ -112,14 +116,20 @@ describe('auth service', () => {
     }
   })
 
-  it('signs out: key deleted, account cache cleared', async () => {
-    const { auth, keychain, dir } = await setup()
+  it('signs out: key deleted, and what was kept on disk for the account forgotten (old account file, library, account details)', async () => {
+    const { core, auth, keychain, dir } = await setup({ cachedAccount: 'of-the-key' })
     await auth.signIn({ apiKey: KEY, sessionOnly: false })
+    const userId = emulator.state.accountOf(KEY)?.userId ?? ''
+    // The account's own files exist before the sign-out: its details, its library, the old account file.
+    await core.account.profile()
+    const kept = [join(dir, 'account.json'), join(dir, 'accounts', userId, 'account-details.json'), join(dir, 'library', `${userId}.json`)]
+    await expect.poll(async () => (await Promise.all(kept.map((path) => stat(path).then(() => true, () => false)))).every(Boolean), { timeout: 10_000 }).toBe(true)
+
     expect(await auth.signOut()).toMatchObject({ signedIn: false, account: null, storage: 'none', problem: null })
     // Still named (work made for it names it), no longer signed in.
     expect(auth.status().accounts).toMatchObject([{ signedIn: false, current: false }])
     expect(keychain.entries.size).toBe(0)
-    await expect(readFile(join(dir, 'account.json'))).rejects.toThrow()
+    for (const path of kept) await expect(stat(path), path).rejects.toThrow()
   })
 
   it('hands the key to the logger for redaction while signed in', async () => {

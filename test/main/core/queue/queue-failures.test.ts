@@ -41,7 +41,7 @@ async function queue(baseUrl = emulator.baseUrl, documentUrl = emulator.document
 const itemsNamed = (name: string) => [...emulator.state.items.values()].filter((item) => item.name === name)
 
 describe('the queue, when things go wrong', () => {
-  it('401: waits signed out, losing nothing, and finishes once a key is accepted again', async () => {
+  it('401: waits, saying the key was refused, losing nothing, and finishes once a key is accepted again', async () => {
     const { core } = await queue()
     // Jobs are made for the account whoami confirmed for the key.
     await vi.waitFor(() => expect(core.connection.accountId).not.toBeNull())
@@ -51,7 +51,8 @@ describe('the queue, when things go wrong', () => {
     try {
       await core.uploads.enqueuePaths({ paths: [await writePdf(files, 'while-revoked.pdf')], docType: 'Flipbook', onSameContent: 'ask' })
       const waiting = await waitForQueue(core, (view) => jobNamed(view, 'while-revoked')?.state === 'waiting')
-      expect(jobNamed(waiting, 'while-revoked')?.waiting).toMatchObject({ reason: 'signed-out' })
+      // The key was refused, not signed out of: the row says so.
+      expect(jobNamed(waiting, 'while-revoked')?.waiting).toMatchObject({ reason: 'key-refused', message: expect.stringContaining('was refused; sign in again') })
       expect(waiting.connectivity.signedIn).toBe(false)
     } finally {
       emulator.state.accounts.set(QUEUE_KEY, account)
