@@ -31,7 +31,7 @@ import { collectOpenedFiles } from './shell/open-files'
 import { askBeforeQuitting, guardQuit } from './shell/quit-guard'
 import { APP_ORIGIN } from './shell/renderer-files'
 import { safeOpenExternal } from './shell/safe-open-external'
-import { PROXY_LOGIN_DEFAULTS, proxyAccountOf, proxyLoginAnswerer } from './shell/proxy-challenge'
+import { PROXY_LOGIN_DEFAULTS, proxyLoginAnswerer, settingsProxyAccount } from './shell/proxy-challenge'
 import { answerProxyLogins } from './shell/proxy-login'
 import { followSettingsProxy } from './shell/session-proxy'
 import { claimSingleInstance } from './shell/single-instance'
@@ -206,7 +206,8 @@ if (claimSingleInstance(app, opened.secondLaunch)) {
         now: () => performance.now(),
         account: async () => {
           const core = booted.startup.current
-          return core ? proxyAccountOf((await Promise.resolve(core.settings.get())).values.proxyUrl) : null
+          if (!core) return null
+          return settingsProxyAccount((await Promise.resolve(core.settings.get())).values.proxyUrl, () => core.proxyPassword())
         }
       }),
       (message, error) => booted.log.warn(message, error)

@@ -2,7 +2,9 @@ import type { Logger } from '../core/log'
 import { createLogger } from '../core/log'
 import { openLogFile } from '../core/logging/log-file'
 import { verboseLogging } from '../core/logging/log-level'
-import type { KeychainStore } from '../core/secrets/key-store'
+import type { KeychainStore, KeyStore } from '../core/secrets/key-store'
+import { PROXY_KEYCHAIN_SERVICE } from '../core/settings/proxy-password'
+import { cliProxyPassword } from './cli-proxy-password'
 import type { AccountBook } from './accounts/account-book'
 import type { KeyAccount } from './accounts/key-accounts'
 import type { CliServices } from './cli-services'
@@ -75,6 +77,8 @@ export interface ContextOptions {
   /** `--account`, when given. */
   account?: string
   keychain?: KeychainStore
+  /** Where the Settings proxy's password is (a stand-in in tests); defaults to the OS keychain. */
+  proxyKeychain?: KeyStore
 }
 
 /** Builds the context of one run of the command. */
@@ -106,6 +110,14 @@ export function createCliContext(options: ContextOptions): CliContext {
     },
     () => secrets
   )
+  const proxyPassword = cliProxyPassword({
+    dataDir: options.dataDir,
+    secrets,
+    log,
+    keychain: async () =>
+      options.proxyKeychain ??
+      import('../core/secrets/keychain-store').then(({ createKeychainStore }) => createKeychainStore({ service: PROXY_KEYCHAIN_SERVICE }))
+  })
   const context: CliContext = {
     json: options.json,
     tty: live,
@@ -160,7 +172,7 @@ export function createCliContext(options: ContextOptions): CliContext {
       // Imported here, not at the top: commands that never reach the service (help, queue
       // handed to the app) do not load the client, the keychain or the settings store.
       services ??= Promise.all([import('./cli-services'), context.account()]).then(([{ openCliServices }, account]) =>
-        openCliServices({ dataDir: options.dataDir, env: options.env, log, signal: options.signal, key: account.held.key })
+        openCliServices({ dataDir: options.dataDir, env: options.env, log, signal: options.signal, key: account.held.key, proxyPassword })
       )
       return services
     },

@@ -11,6 +11,8 @@ import { openSettingsStore } from '../core/settings/settings-store'
 export interface CliServices {
   client: ApiClient
   settings: Settings
+  /** The Settings proxy's password, read in main from the keychain. */
+  proxyPassword: () => Promise<string | null>
   close(): Promise<void>
 }
 
@@ -26,17 +28,19 @@ export async function openCliServices(options: {
   /** The command's Ctrl+C: aborts every request of the client. */
   signal: AbortSignal
   key: string
+  proxyPassword: () => Promise<string | null>
 }): Promise<CliServices> {
   const environment = environmentOverrides(options.env)
   const store = await openSettingsStore(options.dataDir, options.log)
   const trusted = systemAndBundledCertificates()
   const connection = createServiceConnection({
     settings: () => store.get(),
+    proxyPassword: options.proxyPassword,
     environment,
     ...(trusted ? { trustedCertificates: trusted } : {}),
     createClient: (clientOptions) => createApiClient({ ...clientOptions, signal: options.signal }),
     log: options.log
   })
   connection.connect(options.key)
-  return { client: connection.client(), settings: effectiveSettings(store.get(), environment), close: () => connection.close() }
+  return { client: connection.client(), settings: effectiveSettings(store.get(), environment), proxyPassword: options.proxyPassword, close: () => connection.close() }
 }

@@ -20,11 +20,13 @@ import type { EventSink } from './events'
 import type { LogSink, Logger } from './log'
 import type { LogFile } from './logging/log-file'
 import { createKeychainStore } from './secrets/keychain-store'
-import type { KeychainStore } from './secrets/key-store'
+import type { KeychainStore, KeyStore } from './secrets/key-store'
 import { createServiceConnection, type ServiceConnection } from './service/service-connection'
 import { effectiveSettings, type EnvironmentOverrides } from './settings/effective-settings'
 import { createSettingsService, type SettingsService } from './settings/settings-service'
 import { openSettingsStore } from './settings/settings-store'
+import { moveProxyPasswordToKeychain } from './settings/move-proxy-password'
+import { createProxyPasswords, PROXY_KEYCHAIN_SERVICE, proxyPasswordStored } from './settings/proxy-password'
 import { openQueueStore } from './queue/queue-store'
 import { createUploadQueue, type UploadQueue } from './queue/upload-queue'
 import { acquireDataLock } from './storage/data-lock'
@@ -44,6 +46,8 @@ export interface CoreConfig {
   environment?: EnvironmentOverrides
   /** Defaults to the OS keychain through keytar. */
   keychain?: KeychainStore
+  /** Where the Settings proxy's password is kept; defaults to the OS keychain, under its own service name. */
+  proxyKeychain?: KeyStore
   /** Pushes events to the windows. */
   emit?: EventSink
   logSink?: LogSink
@@ -98,6 +102,8 @@ export interface Core {
   uploads: UploadQueue
   links: LinksService
   connection: ServiceConnection
+  /** The Settings proxy's password from the keychain, for main's own answers to a proxy (the window never gets it). */
+  proxyPassword(): Promise<string | null>
   close(): Promise<void>
 }
 
@@ -135,6 +141,8 @@ export async function createCore(config: CoreConfig, log: Logger): Promise<Core>
   })
   const opened: { close(): Promise<void> }[] = []
   try {
+    const proxyPasswords = createProxyPasswords(config.proxyKeychain ?? createKeychainStore({ service: PROXY_KEYCHAIN_SERVICE }))
+    await moveProxyPasswordToKeychain(config.userDataDir, proxyPasswords, log)
     // This process holds the data folder: a broken settings file is set aside before anything saves over it.
     const store = await openSettingsStore(config.userDataDir, log, { keepAside: true })
     const accountCache = createAccountCache(config.userDataDir)
@@ -142,6 +150,7 @@ export async function createCore(config: CoreConfig, log: Logger): Promise<Core>
     const trustedCertificates = config.trustedCertificates ?? systemAndBundledCertificates()
     const connection = createServiceConnection({
       settings: () => store.get(),
+      proxyPassword: () => proxyPasswords.get(),
       environment,
       ...(config.resolveProxy ? { resolveProxy: config.resolveProxy } : {}),
       ...(trustedCertificates ? { trustedCertificates } : {}),
@@ -252,10 +261,16 @@ export async function createCore(config: CoreConfig, log: Logger): Promise<Core>
       // `flipdrop` is told this one does not answer.
       log.warn('Other FlipDrop commands cannot hand uploads or link changes over to this one', error)
     }
-    const settings = createSettingsService(store, environment, emit, () => {
-      connection.reconfigure()
-      uploads.settingsChanged()
-    })
+    const settings = createSettingsService(
+      store,
+      environment,
+      emit,
+      () => {
+        connection.reconfigure()
+        uploads.settingsChanged()
+      },
+      { passwords: proxyPasswords, set: await proxyPasswordStored(store.get().proxyUrl, proxyPasswords, log) }
+    )
     settingsRef = settings
     // Created before auth starts, so the connection made at start-up refreshes the reference lists.
     const account = createAccountService({
@@ -334,6 +349,7 @@ export async function createCore(config: CoreConfig, log: Logger): Promise<Core>
       uploads,
       links,
       connection,
+      proxyPassword: () => proxyPasswords.get(),
       async close() {
         stopWatching?.()
         for (const part of opened) await part.close()

@@ -43,21 +43,29 @@ export const PROXY_LOGIN_DEFAULTS = { maxTries: 3, quietMs: 60_000 } as const
 
 const DEFAULT_PORTS: Record<string, number> = { 'http:': 80, 'https:': 443 }
 
-/** The proxy and its credentials from a Settings address (`http://user:pass@host:port`); null without a user name. */
-export function proxyAccountOf(proxyUrl: string): ProxyAccount | null {
+/**
+ * The proxy and its credentials: where the Settings address says (`http://user@host:port`,
+ * a user name and no password), with the password kept in the keychain. Null without a user name.
+ */
+export function proxyAccountOf(proxyUrl: string, password: string | null): ProxyAccount | null {
   if (!proxyUrl || !URL.canParse(proxyUrl)) return null
   const url = new URL(proxyUrl)
   if (url.username === '') return null
   const port = url.port === '' ? DEFAULT_PORTS[url.protocol] : Number(url.port)
   if (port === undefined) return null
-  const decode = (text: string): string => {
-    try {
-      return decodeURIComponent(text)
-    } catch {
-      return text
-    }
+  let username = url.username
+  try {
+    username = decodeURIComponent(username)
+  } catch {
+    // Not percent-encoded after all: as typed.
   }
-  return { host: url.hostname.replace(/^\[|\]$/g, '').toLowerCase(), port, username: decode(url.username), password: decode(url.password) }
+  return { host: url.hostname.replace(/^\[|\]$/g, '').toLowerCase(), port, username, password: password ?? '' }
+}
+
+/** The Settings proxy's account with its password from the keychain, asked only when the proxy names a user. */
+export async function settingsProxyAccount(proxyUrl: string, password: () => Promise<string | null>): Promise<ProxyAccount | null> {
+  const account = proxyAccountOf(proxyUrl, null)
+  return account ? { ...account, password: (await password()) ?? '' } : null
 }
 
 /**

@@ -42,6 +42,32 @@ const proxyUrl = z
     message: 'Proxy must be an http:// or https:// address, like http://proxy.example.com:8080.'
   })
 
+/** A proxy address without its password (a user name may stay): the password lives in the keychain. */
+export function withoutProxyPassword(value: string): string {
+  if (!URL.canParse(value)) return value
+  const url = new URL(value)
+  if (url.password === '') return value
+  url.password = ''
+  // As typed otherwise: no slash added after the port.
+  return value.endsWith('/') ? url.href : url.href.replace(/\/$/, '')
+}
+
+/** The proxy password in an address (`http://user:pass@host`), decoded; '' without one. */
+export function proxyPasswordIn(value: string): string {
+  if (!URL.canParse(value)) return ''
+  const { password } = new URL(value)
+  try {
+    return decodeURIComponent(password)
+  } catch {
+    return password
+  }
+}
+
+/** A proxy address as a change from the form: a password in it is refused (the form keeps it in the keychain). */
+const proxyUrlChange = proxyUrl.refine((value) => proxyPasswordIn(value) === '', {
+  message: 'Put the proxy’s password in the password field, not in the address.'
+})
+
 /** Everything the user can set, with defaults; shared by the Settings form and main. */
 export const settingsSchema = z.object({
   baseUrl: serviceUrl('The flipbook service address').default(DEFAULT_BASE_URL),
@@ -53,8 +79,8 @@ export const settingsSchema = z.object({
     .min(1, 'At least one upload at a time.')
     .max(6, 'At most 6 uploads at a time.')
     .default(2),
-  /** Overrides HTTPS_PROXY / HTTP_PROXY when set. */
-  proxyUrl: proxyUrl.default(''),
+  /** Overrides HTTPS_PROXY / HTTP_PROXY when set; a user name may be in it, never a password (that is in the keychain). */
+  proxyUrl: proxyUrl.transform(withoutProxyPassword).default(''),
   notifications: z.boolean().default(true)
 })
 
@@ -71,15 +97,22 @@ export const settingsPatchSchema = z
     baseUrl: shape.baseUrl.removeDefault().optional(),
     documentUrl: shape.documentUrl.removeDefault().optional(),
     uploadConcurrency: shape.uploadConcurrency.removeDefault().optional(),
-    proxyUrl: shape.proxyUrl.removeDefault().optional(),
+    proxyUrl: proxyUrlChange.optional(),
     notifications: shape.notifications.removeDefault().optional()
   })
   .strict()
 
 export type SettingsPatch = z.input<typeof settingsPatchSchema>
 
+/** The proxy's password from the form, on its way to the keychain; null removes it. */
+export const proxyPasswordSchema = z
+  .object({ password: z.string().min(1, 'Type the proxy’s password.').max(1024, 'That password is too long.').nullable() })
+  .strict()
+
 /** Settings as the renderer sees them: values, and which ones the environment overrides. */
 export interface SettingsView {
   values: Settings
   fromEnvironment: { baseUrl: boolean; documentUrl: boolean; apiKey: boolean }
+  /** Whether the proxy's password is in the keychain: all the window ever learns of it. */
+  proxyPasswordSet: boolean
 }

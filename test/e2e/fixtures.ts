@@ -47,15 +47,18 @@ export const test = base.extend<Fixtures>({
     // Every account's entry (one per UserID) goes with the test.
     for (const entry of await keychain.list()) await keychain.delete(entry)
   },
-  host: async ({ hostOptions, emulator, keychain }, use) => {
+  host: async ({ hostOptions, emulator, keychain }, use, testInfo) => {
     const userDataDir = hostOptions.userDataDir ?? (await mkdtemp(join(tmpdir(), 'flipdrop-e2e-')))
     await writeFile(
       join(userDataDir, 'settings.json'),
       JSON.stringify({ baseUrl: emulator.baseUrl, documentUrl: emulator.documentUrl })
     )
-    const host = await startTestHost({ ...hostOptions, userDataDir, core: { keychain, ...hostOptions.core } })
+    // The proxy's password too: a real keychain entry private to this test.
+    const proxyKeychain = createKeychainStore({ service: `FlipDrop-e2e-proxy-${testInfo.testId}` })
+    const host = await startTestHost({ ...hostOptions, userDataDir, core: { keychain, proxyKeychain, ...hostOptions.core } })
     await use(host)
     await host.close()
+    for (const entry of await proxyKeychain.list()) await proxyKeychain.delete(entry)
   },
   app: async ({ page, host, signedIn, expectedConsoleErrors }, use) => {
     const errors: string[] = []

@@ -23,6 +23,33 @@ test('Settings is one column of named sections, Network among them; no sign-out;
   await snapshotLaptop(page, 'settings')
 })
 
+test('the proxy password is typed once, kept in the keychain, and shown only as saved, with Change and Remove', async ({ app, host, page }) => {
+  // Two states, each at two sizes in light and dark with an axe scan: 16 screenshots on a busy machine.
+  test.setTimeout(90_000)
+  await app.goTo('settings')
+  const network = page.getByRole('region', { name: 'Network' })
+  await expect(network.getByLabel('Proxy password')).toHaveCount(0)
+  const proxy = network.getByLabel('Proxy server')
+  await proxy.fill('http://dana@127.0.0.1:9')
+  await proxy.press('Enter')
+  await expect(network.getByRole('status')).toHaveText('Saved.')
+  const password = network.getByLabel('Proxy password')
+  await expect(password).toHaveAttribute('type', 'password')
+  await password.scrollIntoViewIfNeeded()
+  await snapshotLaptop(page, 'settings-proxy-password-empty')
+  await password.fill('pw-e2e-5521')
+  await network.getByRole('button', { name: 'Save password' }).click()
+  await expect(network.getByText('Saved in your keychain.')).toBeVisible()
+  await expect(network.getByRole('button', { name: 'Change' })).toBeVisible()
+  expect((await host.core.settings.get()).proxyPasswordSet).toBe(true)
+  expect(await host.core.proxyPassword()).toBe('pw-e2e-5521')
+  expect(await page.content()).not.toContain('pw-e2e-5521')
+  await snapshotLaptop(page, 'settings-proxy-password-saved')
+  await network.getByRole('button', { name: 'Remove' }).click()
+  await expect(network.getByLabel('Proxy password')).toBeVisible()
+  expect(await host.core.proxyPassword()).toBeNull()
+})
+
 test('notifications switch off at once, and main keeps that', async ({ app, host, page }) => {
   await app.goTo('settings')
   const notifications = page.getByRole('switch', { name: 'Notifications' })

@@ -25,7 +25,8 @@ const signedIn: AuthState = {
 }
 const settingsView: SettingsView = {
   values: { baseUrl: 'https://go.fliplink.me', documentUrl: '', uploadConcurrency: 2, proxyUrl: '', notifications: true },
-  fromEnvironment: { baseUrl: false, documentUrl: false, apiKey: false }
+  fromEnvironment: { baseUrl: false, documentUrl: false, apiKey: false },
+  proxyPasswordSet: false
 }
 
 /** main's answers for a signed-in user; `info` may be replaced by a failure. */

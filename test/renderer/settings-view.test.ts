@@ -15,7 +15,8 @@ import { installBridge } from './fake-main'
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
 const view: View = {
   values: { baseUrl: 'http://127.0.0.1:8787', documentUrl: '', uploadConcurrency: 2, proxyUrl: '', notifications: true },
-  fromEnvironment: { baseUrl: true, documentUrl: false, apiKey: true }
+  fromEnvironment: { baseUrl: true, documentUrl: false, apiKey: true },
+  proxyPasswordSet: false
 }
 const fromEnvironment: AuthState = { signedIn: true, account: null, storage: 'environment', problem: null, accounts: [] }
 
@@ -25,6 +26,10 @@ async function mountSaving(settings: View = view) {
   const main = installBridge((channel, input) => {
     if (channel === 'settings:update') {
       held = { ...held, values: { ...held.values, ...(input as object) } }
+      return { ok: true, value: held }
+    }
+    if (channel === 'settings:setProxyPassword') {
+      held = { ...held, proxyPasswordSet: (input as { password: string | null }).password !== null }
       return { ok: true, value: held }
     }
     if (channel.startsWith('links:')) return { ok: true, value: undefined }
@@ -132,6 +137,48 @@ describe('SettingsView', () => {
     links.view = { ...links.view, links: [link('missing')] }
     await settle()
     expect(wrapper.get('[role="switch"][id$="-update"]').attributes('disabled')).toBeDefined()
+  })
+})
+
+describe('Settings → Network: the proxy password', () => {
+  beforeEach(() => setActivePinia(createPinia()))
+  const passwordCalls = (main: { calls: { channel: string; input: unknown }[] }) =>
+    main.calls.filter((call) => call.channel === 'settings:setProxyPassword').map((call) => call.input)
+
+  it('is typed once and sent write-only to main; the form then only says it is saved, with Change and Remove', async () => {
+    const { main, wrapper } = await mountSaving({ ...view, values: { ...view.values, proxyUrl: 'http://dana@proxy.example.com:8080' } })
+    const field = wrapper.get('#setting-proxy-password')
+    expect(field.attributes('type')).toBe('password')
+    await field.setValue('pw-5521')
+    await wrapper.findAll('#settings-network button').find((button) => button.text() === 'Save password')?.trigger('click')
+    await settle()
+    expect(passwordCalls(main)).toEqual([{ password: 'pw-5521' }])
+    expect(wrapper.find('#setting-proxy-password').exists()).toBe(false)
+    expect(wrapper.get('[data-testid="proxy-password-status"]').text()).toContain('Saved in your keychain.')
+    expect(wrapper.html()).not.toContain('pw-5521')
+
+    const button = (name: string) => wrapper.findAll('#settings-network button').find((candidate) => candidate.text() === name)
+    await button('Change')?.trigger('click')
+    await settle()
+    expect((wrapper.get('#setting-proxy-password').element as HTMLInputElement).value).toBe('')
+    await button('Cancel')?.trigger('click')
+    await settle()
+    await button('Remove')?.trigger('click')
+    await settle()
+    expect(passwordCalls(main)).toEqual([{ password: 'pw-5521' }, { password: null }])
+    expect(wrapper.find('#setting-proxy-password').exists()).toBe(true)
+  })
+
+  it('is asked for only with a proxy, and a password typed into the address is refused with where it goes', async () => {
+    const { main, wrapper } = await mountSaving()
+    expect(wrapper.find('#setting-proxy-password').exists()).toBe(false)
+    const proxy = wrapper.get('#setting-proxy')
+    await proxy.setValue('http://dana:pw-5521@proxy.example.com:8080')
+    await proxy.trigger('change')
+    await settle()
+    expect(updates(main)).toEqual([])
+    expect(wrapper.get('#settings-network').text()).toContain('password field')
+    expect(wrapper.find('#setting-proxy-password').exists()).toBe(true)
   })
 })
 

@@ -42,10 +42,10 @@ function progressText(progress: DownloadProgress): string {
 
 /** The same routes to the internet as the service client: the Settings proxy, else the environment's; the OS roots too. */
 async function downloadNetwork(ctx: CliContext) {
-  const { settings } = await ctx.services()
+  const { settings, proxyPassword } = await ctx.services()
   const trusted = systemAndBundledCertificates()
   return createNetwork({
-    ...(settings.proxyUrl ? { proxyUrl: settings.proxyUrl } : {}),
+    ...(settings.proxyUrl ? { proxyUrl: settings.proxyUrl, proxyPassword } : {}),
     ...(trusted ? { trustedCertificates: trusted } : {}),
     env: ctx.env,
     log: ctx.log

@@ -10,6 +10,8 @@ import { effectiveSettings, type EnvironmentOverrides } from '../settings/effect
 
 export interface ServiceConnectionDependencies {
   settings: () => Settings
+  /** The Settings proxy's password, from the keychain (read once per network, so again after `reconfigure`). */
+  proxyPassword?: () => Promise<string | null>
   environment: EnvironmentOverrides
   /** The OS proxy for a URL (Electron's session.resolveProxy), when the host has one. */
   resolveProxy?: ProxyResolver
@@ -147,6 +149,7 @@ export function createServiceConnection(deps: ServiceConnectionDependencies): Se
     const { proxyUrl } = deps.settings()
     return createNetwork({
       ...(proxyUrl ? { proxyUrl } : {}),
+      ...(deps.proxyPassword ? { proxyPassword: deps.proxyPassword } : {}),
       ...(deps.resolveProxy ? { resolveProxy: deps.resolveProxy } : {}),
       ...(deps.trustedCertificates ? { trustedCertificates: deps.trustedCertificates } : {}),
       log: deps.log

@@ -26,7 +26,15 @@ export const SETTINGS_WORDS = {
     lead: 'Only needed when FlipDrop cannot reach the service although this computer is online: a company network that sends web traffic through a proxy server.',
     proxy: 'Proxy server',
     proxyPlaceholder: 'http://proxy.example.com:8080',
-    proxyHint: 'Ask your IT team for the address. Leave empty to use this computer’s own proxy settings. FlipDrop checks the connection again as soon as you change it.'
+    proxyHint: 'Ask your IT team for the address. Leave empty to use this computer’s own proxy settings. FlipDrop checks the connection again as soon as you change it.',
+    password: 'Proxy password',
+    passwordHint: 'Only if the proxy asks you to sign in: put your user name in the address (http://name@proxy.example.com:8080) and the password here. It is kept in your system keychain.',
+    passwordSaved: 'Saved in your keychain.',
+    passwordNone: 'No password saved.',
+    savePassword: 'Save password',
+    changePassword: 'Change',
+    removePassword: 'Remove',
+    cancel: 'Cancel'
   },
 
   service: {

@@ -29,5 +29,13 @@ export const useSettingsStore = defineStore('settings', () => {
     return null
   }
 
-  return { view, error, load, follow, save }
+  /** Keeps the proxy's password in the keychain (null removes it); main answers only whether one is set. */
+  async function setProxyPassword(password: string | null): Promise<BridgeError | null> {
+    const reply = await bridge().settings.setProxyPassword({ password })
+    if (!reply.ok) return reply.error
+    view.value = reply.value
+    return null
+  }
+
+  return { view, error, load, follow, save, setProxyPassword }
 })

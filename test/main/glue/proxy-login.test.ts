@@ -1,6 +1,8 @@
 import { EventEmitter } from 'node:events'
 import { describe, expect, it, vi } from 'vitest'
-import { proxyAccountOf, proxyLoginAnswerer } from '../../../src-main/shell/proxy-challenge'
+import { createProxyPasswords } from '../../../src-main/core/settings/proxy-password'
+import { proxyLoginAnswerer, settingsProxyAccount } from '../../../src-main/shell/proxy-challenge'
+import { createMemoryKeychain } from '../../support/memory-keychain'
 import { answerProxyLogins } from '../../../src-main/shell/proxy-login'
 
 vi.mock('electron', async () => (await import('./electron-fake')).electronFake)
@@ -8,11 +10,15 @@ vi.mock('electron', async () => (await import('./electron-fake')).electronFake)
 const PROXY = { isProxy: true, scheme: 'basic', host: 'proxy.example.com', port: 8080, realm: 'Office' }
 
 /** The handlers as main installs them, on a stand-in app and updater (both plain event emitters, as Electron's are). */
-function install(proxyUrl = 'http://dana:s3cret@proxy.example.com:8080') {
+function install(proxyUrl = 'http://dana@proxy.example.com:8080') {
   const app = new EventEmitter()
   const updater = new EventEmitter()
   const logged: string[] = []
-  const answer = proxyLoginAnswerer({ account: async () => proxyAccountOf(proxyUrl), maxTries: 3, quietMs: 60_000, now: () => 0 })
+  // As main does: the address from Settings, the password from the keychain (never in the address).
+  const keychain = createMemoryKeychain()
+  const passwords = createProxyPasswords(keychain)
+  void passwords.set('s3cret')
+  const answer = proxyLoginAnswerer({ account: () => settingsProxyAccount(proxyUrl, passwords.get), maxTries: 3, quietMs: 60_000, now: () => 0 })
   answerProxyLogins(app as never, updater as never, answer, (message) => logged.push(message))
   return { app, updater, logged }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { proxyAccountOf, proxyLoginAnswerer, type ProxyAccount, type ProxyChallenge } from '../../../src-main/shell/proxy-challenge'
+import { proxyAccountOf, proxyLoginAnswerer, settingsProxyAccount, type ProxyAccount, type ProxyChallenge } from '../../../src-main/shell/proxy-challenge'
 
 const ACCOUNT: ProxyAccount = { host: 'proxy.example.com', port: 8080, username: 'dana', password: 'pw 5521' }
 const CHALLENGE: ProxyChallenge = { isProxy: true, host: 'proxy.example.com', port: 8080, realm: 'Office', url: 'https://go.fliplink.me/cover/1.jpg' }
@@ -11,12 +11,24 @@ function answerer(account: () => ProxyAccount | null = () => ACCOUNT) {
 }
 
 describe('the credentials of the Settings proxy', () => {
-  it('come from its address: user name and password decoded, default ports filled in', () => {
-    expect(proxyAccountOf('http://dana:pw%205521@Proxy.Example.com:8080')).toEqual(ACCOUNT)
-    expect(proxyAccountOf('https://dana:x@proxy.example.com')).toMatchObject({ port: 443 })
-    expect(proxyAccountOf('http://dana@[::1]')).toEqual({ host: '::1', port: 80, username: 'dana', password: '' })
-    expect(proxyAccountOf('http://proxy.example.com:8080')).toBeNull()
-    expect(proxyAccountOf('')).toBeNull()
+  it('come from its address (user name decoded, default ports filled in) and the password given', () => {
+    expect(proxyAccountOf('http://dana@Proxy.Example.com:8080', 'pw 5521')).toEqual(ACCOUNT)
+    expect(proxyAccountOf('https://dana@proxy.example.com', 'x')).toMatchObject({ port: 443 })
+    expect(proxyAccountOf('http://dana@[::1]', null)).toEqual({ host: '::1', port: 80, username: 'dana', password: '' })
+    expect(proxyAccountOf('http://proxy.example.com:8080', 'pw')).toBeNull()
+    expect(proxyAccountOf('', 'pw')).toBeNull()
+  })
+
+  it('ask the keychain for the password only when the proxy names a user', async () => {
+    const asked: string[] = []
+    const password = async (): Promise<string> => {
+      asked.push('asked')
+      return 'pw 5521'
+    }
+    expect(await settingsProxyAccount('http://proxy.example.com:8080', password)).toBeNull()
+    expect(asked).toEqual([])
+    expect(await settingsProxyAccount('http://dana@proxy.example.com:8080', password)).toEqual(ACCOUNT)
+    expect(asked).toEqual(['asked'])
   })
 })
 

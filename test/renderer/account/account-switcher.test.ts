@@ -41,7 +41,7 @@ function installMain(accounts: AccountEntry[], jobs: JobView[] = [], added?: Acc
     if (channel === 'app:startupState') return { ok: true, value: { phase: 'ready', message: null } }
     if (channel === 'app:info') return { ok: true, value: { name: 'FlipDrop', version: '1.2.3', platform: 'linux', versions: { electron: '1', chrome: '1', node: '1' } } }
     if (channel === 'settings:get') {
-      return { ok: true, value: { values: { baseUrl: 'https://go.fliplink.me', documentUrl: '', uploadConcurrency: 2, proxyUrl: '', notifications: true }, fromEnvironment: { baseUrl: false, documentUrl: false, apiKey: false } } }
+      return { ok: true, value: { values: { baseUrl: 'https://go.fliplink.me', documentUrl: '', uploadConcurrency: 2, proxyUrl: '', notifications: true }, fromEnvironment: { baseUrl: false, documentUrl: false, apiKey: false }, proxyPasswordSet: false } }
     }
     if (channel === 'uploads:list') return { ok: true, value: queueView(jobs) }
     if (channel === 'uploads:takeInbox') return { ok: true, value: { added: [], refused: [], sameContent: [] } }

@@ -7,8 +7,10 @@ import { monotonicNow } from '../../clock'
 export type ProxyResolver = (url: string) => Promise<string>
 
 export interface NetworkOptions {
-  /** The proxy from Settings; wins over everything else when set. */
+  /** The proxy from Settings; wins over everything else when set. A user name in it is sent with `proxyPassword`. */
   proxyUrl?: string
+  /** The Settings proxy's password, read from the keychain in main once per network (never from settings or the window). */
+  proxyPassword?: () => Promise<string | null>
   /** The OS proxy as Chromium resolves it (PAC scripts and system settings included), injected by the shell. */
   resolveProxy?: ProxyResolver
   /** HTTPS_PROXY / HTTP_PROXY / NO_PROXY come from here. */
@@ -27,6 +29,14 @@ export interface Network {
 /** How long an OS proxy answer is reused for the same origin (PAC results can change). */
 const RESOLVE_CACHE_MS = 60_000
 const POOL = { keepAliveTimeout: 10_000, connections: 16 }
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text)
+  } catch {
+    return text
+  }
+}
 
 function envValue(env: NodeJS.ProcessEnv, name: string): string | undefined {
   return env[name.toLowerCase()] || env[name] || undefined
@@ -55,8 +65,31 @@ export function createNetwork(options: NetworkOptions = {}): Network {
   }
 
   const direct = (): Dispatcher => pooled('direct', () => new Agent({ ...POOL, connect: tlsOptions }))
-  const viaProxy = (uri: string): Dispatcher =>
-    pooled(`proxy ${uri}`, () => new ProxyAgent({ ...POOL, uri, requestTls: tlsOptions, proxyTls: tlsOptions }))
+  const viaProxy = (uri: string, token?: string): Dispatcher =>
+    pooled(`proxy ${uri} ${token ?? ''}`, () => new ProxyAgent({ ...POOL, uri, ...(token ? { token } : {}), requestTls: tlsOptions, proxyTls: tlsOptions }))
+
+  let settingsToken: Promise<string | undefined> | undefined
+  /** Basic credentials for the Settings proxy: its user name, with the keychain's password. */
+  async function readSettingsToken(proxyUrl: string): Promise<string | undefined> {
+    const url = new URL(proxyUrl)
+    if (url.username === '') return undefined
+    let password: string | null = null
+    try {
+      password = (await options.proxyPassword?.()) ?? null
+    } catch (error) {
+      // Without it the proxy asks again (407), and the request fails saying so.
+      options.log?.warn("Could not read the proxy's password from the keychain", error)
+      settingsToken = undefined
+    }
+    return `Basic ${Buffer.from(`${safeDecode(url.username)}:${password ?? ''}`).toString('base64')}`
+  }
+  /** The Settings proxy, without any user name or password in its address. */
+  const bareAddress = (proxyUrl: string): string => {
+    const url = new URL(proxyUrl)
+    url.username = ''
+    url.password = ''
+    return url.href
+  }
 
   const hasEnvProxy = ['HTTPS_PROXY', 'HTTP_PROXY'].some((name) => envValue(env, name))
   const fromEnvironment = (): Dispatcher =>
@@ -96,7 +129,11 @@ export function createNetwork(options: NetworkOptions = {}): Network {
 
   return {
     async dispatcherFor(url) {
-      if (options.proxyUrl) return viaProxy(options.proxyUrl)
+      if (options.proxyUrl) {
+        const proxyUrl = options.proxyUrl
+        const token = await (settingsToken ??= readSettingsToken(proxyUrl))
+        return viaProxy(bareAddress(proxyUrl), token)
+      }
       const route = (await osRoutes(url))[0]
       if (route?.kind === 'proxy') return viaProxy(route.uri)
       return fromEnvironment()

@@ -1,5 +1,5 @@
 import { reactive, ref, watch } from 'vue'
-import { settingsSchema, type Settings } from '../../../../src-shared/domain/settings'
+import { settingsPatchSchema, type Settings } from '../../../../src-shared/domain/settings'
 import { useSettingsStore } from '../../stores/settings-store'
 
 type Field = keyof Settings
@@ -34,7 +34,8 @@ export function useSettingSave(fields: readonly Field[]) {
 
   /** Checks and keeps one field's value; true when it is kept (or was already). */
   async function save(field: Field): Promise<boolean> {
-    const parsed = settingsSchema.shape[field].safeParse(values[field])
+    // The change's schema: it refuses what main would (a password inside the proxy address).
+    const parsed = settingsPatchSchema.shape[field].safeParse(values[field])
     if (!parsed.success) {
       errors.value = { ...errors.value, [field]: parsed.error.issues[0]?.message ?? 'That value cannot be used.' }
       return false

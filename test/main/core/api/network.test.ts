@@ -70,6 +70,22 @@ describe('the route to the service', () => {
     expect(proxy.seen).toEqual([])
   })
 
+  it("sends the Settings proxy's user name with the keychain's password, and only then gets through", async () => {
+    const login = { username: 'dana', password: 'pw-proxy-5521 ü' }
+    const guarded = await startForwardProxy({ login })
+    try {
+      const address = `http://dana@${new URL(guarded.url).host}`
+      await expect(whoamiThrough({ proxyUrl: address, proxyPassword: async () => login.password })).resolves.toMatchObject({ email: expect.any(String) })
+      expect(guarded.seen).toContain(emulatorHost())
+      expect(guarded.refused).toBe(0)
+      await expect(whoamiThrough({ proxyUrl: address, proxyPassword: async () => 'wrong' })).rejects.toThrow()
+      await expect(whoamiThrough({ proxyUrl: guarded.url, proxyPassword: async () => login.password })).rejects.toThrow()
+      expect(guarded.refused).toBeGreaterThanOrEqual(2)
+    } finally {
+      await guarded.close()
+    }
+  })
+
   it('goes direct with nothing configured', async () => {
     await expect(whoamiThrough({})).resolves.toMatchObject({ email: expect.any(String) })
     expect(proxy.seen).toEqual([])

@@ -68,7 +68,8 @@ describe('the log file and the diagnostics', () => {
           proxyUrl: `http://dana:${PROXY_PASSWORD}@proxy.example.com:8080`,
           notifications: true
         },
-        fromEnvironment: { baseUrl: false, documentUrl: false, apiKey: true }
+        fromEnvironment: { baseUrl: false, documentUrl: false, apiKey: true },
+        proxyPasswordSet: true
       },
       queue: QUEUE,
       // A line written by an older version, before redaction knew this key: redacted again.

@@ -47,6 +47,14 @@ describe('settings schema (shared by the form and main)', () => {
     expect(settingsSchema.parse({ documentUrl: 'https://docs.example.com' }).documentUrl).toBe('https://docs.example.com')
   })
 
+  it('holds no proxy password: read from an old file it is left out (it moves to the keychain), in a change it is refused', () => {
+    expect(settingsSchema.parse({ proxyUrl: 'http://dana:pw%205521@proxy.example.com:8080' }).proxyUrl).toBe('http://dana@proxy.example.com:8080')
+    expect(settingsSchema.parse({ proxyUrl: 'http://dana@proxy.example.com:8080' }).proxyUrl).toBe('http://dana@proxy.example.com:8080')
+    const change = settingsPatchSchema.safeParse({ proxyUrl: 'http://dana:pw@proxy.example.com:8080' })
+    expect(change.error?.issues[0]?.message).toContain('password field')
+    expect(settingsPatchSchema.parse({ proxyUrl: 'http://dana@proxy.example.com:8080' })).toEqual({ proxyUrl: 'http://dana@proxy.example.com:8080' })
+  })
+
   it('refuses unknown fields in a change', () => {
     expect(settingsPatchSchema.safeParse({ apiKey: 'sneaky' }).success).toBe(false)
   })
