@@ -1,4 +1,4 @@
-import type { UpdateView } from '../../../src-shared/domain/updates'
+import { updatesUnavailable, type UpdateView } from '../../../src-shared/domain/updates'
 import type { UpdatesHost } from '../app/app-service'
 import type { Logger } from '../log'
 import { CHECK_INTERVAL_MS, FIRST_CHECK_DELAY_MS, installFailureOf, installStep, mayCheck } from './update-policy'
@@ -60,17 +60,7 @@ export interface UpdateFlow extends UpdatesHost {
  */
 export function createUpdateFlow(deps: UpdateFlowDeps): UpdateFlow {
   const now = deps.now ?? (() => new Date())
-  let view: UpdateView = {
-    currentVersion: deps.currentVersion,
-    available: true,
-    phase: 'idle',
-    version: null,
-    percent: null,
-    waitingForUploads: false,
-    checkedAt: null,
-    downloadUrl: null,
-    installFailure: null
-  }
+  let view: UpdateView = { ...updatesUnavailable(deps.currentVersion), available: true }
   let installing = false
   const timers: ReturnType<typeof setTimeout>[] = []
 
