@@ -30,7 +30,8 @@ function listed(job: JobView, session: QueueSession): JobRecordOut {
 
 /**
  * `flipdrop queue`: lists the queue with each job's ID; acts on jobs by ID (--cancel, --remove,
- * --pause, --resume, --retry; a short prefix will do), --retry-failed, --clear-finished;
+ * --pause, --resume, --retry; a short prefix will do), answers a job's question (--keep,
+ * --publish-again, --assign ID=ACCOUNT), --retry-failed, --clear-finished;
  * `--wait` runs the whole queue to the end and says how many jobs that is.
  */
 export const queue: Command = {
