@@ -88,6 +88,11 @@ export interface CoreConfig {
   links?: { watch?: boolean; stabilityMs?: number; pollIntervalMs?: number }
   /** Tests lengthen the first wait before an interrupted library sync tries again by itself (default 5 s). */
   library?: { syncRetryMs?: number }
+  /**
+   * Tests set the first wait before a failed upload tries again by itself (default 2 s,
+   * doubling to 5 min), and how long a create in doubt found absent waits for a second look (default 5 s).
+   */
+  queue?: { firstRetryMs?: number; inDoubtSettleMs?: number }
 }
 
 /** The running core: one service per contract area (but `app`, which answers before the core exists), plus shared parts. */
@@ -205,6 +210,8 @@ export async function createCore(config: CoreConfig, log: Logger): Promise<Core>
       store: queueStore.store,
       runUploads: config.runUploads ?? true,
       notices: queueStore.notices,
+      ...(config.queue?.firstRetryMs !== undefined ? { firstRetryMs: config.queue.firstRetryMs } : {}),
+      ...(config.queue?.inDoubtSettleMs !== undefined ? { inDoubtSettleMs: config.queue.inDoubtSettleMs } : {}),
       connection,
       settings: () => effectiveSettings(store.get(), environment),
       knownAccounts,

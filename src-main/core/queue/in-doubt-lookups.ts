@@ -21,19 +21,21 @@ export interface InDoubtLookupsDependencies {
   /** The plan's upload limit for an account, when known: the most a link's PDF may be. */
   limitBytes(accountId: string | null): number | null
   save(job: JobRecord): Promise<JobRecord>
+  /** How long "absent" waits for a second look (default IN_DOUBT_SETTLE_MS). */
+  settleMs?: number
 }
 
 /**
- * A create sent by an earlier run (it crashed, was killed or quit mid-request) may still be
- * in the service's hands: it had the whole request and goes on with it after the sender died,
- * and a busy service takes its time. A lookup at once then finds nothing, the file is sent
- * again, and two items appear — seen in the 20-PDF SIGKILL test when the machine was busy
- * (not reproduced on demand: the emulator drops a request once its sender's socket closes).
- * So for such creates "absent" is believed only once this long has passed since the attempt
- * started; before that the lookup waits and asks once more. Doubts of this run need no wait:
- * their request ended here (an answer, a reset, a timeout) before the retry.
+ * A create in doubt may still be in the service's hands: it had the whole request and goes on
+ * with it after the sender stopped waiting (this run gave up on a slow answer, or a proxy
+ * answered 5xx, or an earlier run crashed or was killed mid-request), and a busy service takes
+ * its time. A lookup at once then finds nothing, the file is sent again, and two items appear:
+ * seen in the 20-PDF SIGKILL test, and in the 401 test when a loaded machine made the
+ * emulator's create outlast the client's answer timeout. So "absent" is believed only after a
+ * second look this long after the first (for an earlier run's create, once this long has
+ * passed since it started). A setting of the core (`queue.inDoubtSettleMs`).
  */
-export const EARLIER_RUN_SETTLE_MS = 5_000
+export const IN_DOUBT_SETTLE_MS = 5_000
 
 /** How a link's PDF is compared when the plan's limit is unknown (the service's own cap stays the final word). */
 const UNKNOWN_LIMIT_BYTES = 2 * 1024 ** 3
@@ -45,7 +47,7 @@ const UNKNOWN_LIMIT_BYTES = 2 * 1024 ** 3
  */
 export class InDoubtLookups {
   private readonly chains = new Map<string, Promise<unknown>>()
-  /** Attempts that began before this are an earlier run's (see EARLIER_RUN_SETTLE_MS). */
+  /** Attempts that began before this are an earlier run's (see IN_DOUBT_SETTLE_MS). */
   private readonly startedAt = Date.now()
 
   constructor(private readonly deps: InDoubtLookupsDependencies) {}
@@ -68,8 +70,10 @@ export class InDoubtLookups {
       const context = await this.context(job, client, signal)
       let found = await findCreatedItem(job, context)
       const since = job.inDoubtSince
-      // Wall times of two runs: a clock set back since cannot stretch the wait past its length.
-      const wait = since !== null && since < this.startedAt ? Math.min(EARLIER_RUN_SETTLE_MS, since + EARLIER_RUN_SETTLE_MS - Date.now()) : 0
+      const settleMs = this.deps.settleMs ?? IN_DOUBT_SETTLE_MS
+      // An earlier run's create started before the wait (wall times of two runs: a clock set
+      // back since cannot stretch it past its length); this run's ended just before this look.
+      const wait = since !== null && since < this.startedAt ? Math.min(settleMs, since + settleMs - Date.now()) : settleMs
       if (found.outcome === 'absent' && wait > 0) {
         await sleep(wait, undefined, { signal })
         found = await findCreatedItem(job, context)

@@ -21,9 +21,12 @@ export type AfterFailure =
 /** Automatic retries of one job before it is marked failed (the user can still retry). */
 export const MAX_AUTOMATIC_RETRIES = 5
 
-/** Backoff before automatic retry n (0-based): 2 s doubling to 5 min, with ±50 % jitter. */
-export function retryDelayMs(attempt: number, random: () => number = Math.random): number {
-  const base = Math.min(300_000, 2_000 * 2 ** attempt)
+/** The backoff before a job's first automatic retry, before jitter (a setting of the core: tests lengthen it). */
+export const FIRST_RETRY_MS = 2_000
+
+/** Backoff before automatic retry n (0-based): `firstMs` doubling to 5 min, with ±50 % jitter. */
+export function retryDelayMs(attempt: number, firstMs: number = FIRST_RETRY_MS, random: () => number = Math.random): number {
+  const base = Math.min(Math.max(300_000, firstMs), firstMs * 2 ** attempt)
   return Math.round(base / 2 + random() * base)
 }
 

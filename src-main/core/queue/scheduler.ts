@@ -35,6 +35,8 @@ export interface SchedulerDependencies {
   queuePaused(): boolean
   /** Whether this process runs the job at all (a command runs only its own; default: every job). */
   mayRun?(job: JobRecord): boolean
+  /** The backoff before a job's first automatic retry (default FIRST_RETRY_MS; tests lengthen it). */
+  firstRetryMs?: number
   /** Uploads at once, per account. */
   concurrency(): number
   /** How many accounts can send now (each runs up to `concurrency` jobs); default 1. */
@@ -455,7 +457,7 @@ export class Scheduler {
           await this.deps.save(withHistory({ ...job, state: 'failed', attempts, failure: { message, retryable: true, code: 'unreachable' } }, message))
           return
         }
-        const until = monotonicNow() + retryDelayMs(attempts - 1)
+        const until = monotonicNow() + retryDelayMs(attempts - 1, this.deps.firstRetryMs)
         this.backoff.set(id, { until, message: next.message })
         if (isServiceTrouble(cause) && !this.serviceTrouble) {
           this.serviceTrouble = true

@@ -45,6 +45,10 @@ export interface UploadQueueDependencies {
   runUploads?: boolean | 'added'
   /** What restoring the queue had to report (damaged journal records). */
   notices: string[]
+  /** The backoff before a job's first automatic retry (default 2 s, doubling; tests lengthen it). */
+  firstRetryMs?: number
+  /** How long a lookup that found no item for a create in doubt waits to look again (default 5 s). */
+  inDoubtSettleMs?: number
   connection: ServiceConnection
   settings: () => Settings
   /** Names accounts in words, for jobs that wait for one. */
@@ -172,6 +176,7 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
     jobs: () => store.jobs(),
     madeByOthers: (job) => (job.accountId === null ? new Set<number>() : store.madeByOthers(job.accountId, job.host, job.id)),
     adopted: (job, sha256) => recordItem(job, 'adopt', sha256),
+    ...(deps.inDoubtSettleMs !== undefined ? { settleMs: deps.inDoubtSettleMs } : {}),
     network: () => connection.network(),
     limitBytes: (accountId) => (accountId === null ? null : limitsOf(accountId).maxFileSizeBytes),
     save: async (job) => {
@@ -334,6 +339,7 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
     queuePaused: () => store.paused || deps.runUploads === false,
     mayRun: (job) => deps.runUploads !== 'added' || runnable.has(job.id),
     concurrency: () => deps.settings().uploadConcurrency,
+    ...(deps.firstRetryMs !== undefined ? { firstRetryMs: deps.firstRetryMs } : {}),
     access,
     probeClient: () => (connection.connected ? connection.client() : clientFor(connection.accounts()[0] ?? null)),
     // Each account's jobs run side by side with the others', each under its own key's limiter.

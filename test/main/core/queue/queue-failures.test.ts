@@ -4,8 +4,11 @@ import { join } from 'node:path'
 import { setTimeout as delay } from 'node:timers/promises'
 import { request } from 'undici'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { createApiClient } from '../../../../src-main/core/api/api-client'
+import { RateLimiter } from '../../../../src-main/core/api/rate-limiter'
 import { startEmulator, type RunningEmulator } from '../../../emulator'
 import { writeLargePdf } from '../../../emulator/fixtures/make-pdf'
+import { startHoldingProxy } from '../../../support/holding-proxy'
 import { startRewritingProxy } from '../../../support/rewriting-proxy'
 import {
   allFinished,
@@ -148,7 +151,10 @@ describe('the queue, when things go wrong', () => {
   })
 
   it('a stall, a reset mid-body and a 5xx are retried; the job ends done, published once', async () => {
-    const { core } = await queue()
+    // None of these faults lets the service make the item: short backoff and settle keep three retries within the test.
+    const started = await startQueueCore(emulator, { core: { queue: { firstRetryMs: 200, inDoubtSettleMs: 500 } } })
+    cores.push(started)
+    const { core } = started
     const big = join(files, 'stalls.pdf')
     await writeLargePdf(big, 1024 * 1024)
     // One fault per request, in order: the first create stalls, the second is reset, the third gets a 503.
@@ -181,6 +187,39 @@ describe('the queue, when things go wrong', () => {
     expect(itemsNamed('garbled')).toHaveLength(1)
     expect(job?.result?.itemId).toBe(itemsNamed('garbled')[0]?.id)
   }, 40_000)
+
+  it('a create the service finishes after FlipDrop stopped waiting for its answer is adopted, never sent twice', async () => {
+    // FlipDrop gives up on the answer after 2 s; the service holds the whole request 5 s before
+    // making the item (a busy service, or a loaded machine running the emulator). The lookup at
+    // once finds nothing; only a second look after the settle time may say the item is absent.
+    let held = 0
+    const proxy = await startHoldingProxy(emulator.baseUrl, (path) => (path === '/api/create-by-file' && held++ === 0 ? 5_000 : 0))
+    try {
+      const started = await startQueueCore(
+        { baseUrl: proxy.url, documentUrl: emulator.documentUrl },
+        {
+          core: {
+            createClient: (options) => createApiClient({ ...options, limiter: new RateLimiter(), retryBaseMs: 20, uploadAnswerTimeoutMs: 1_000 }),
+            queue: { firstRetryMs: 100, inDoubtSettleMs: 10_000 }
+          }
+        }
+      )
+      cores.push(started)
+      const { core } = started
+      await vi.waitFor(() => expect(core.connection.accountId).not.toBeNull())
+      const before = createRequests(emulator)
+      await core.uploads.enqueuePaths({ paths: [await writePdf(files, 'answered late.pdf')], docType: 'Flipbook', onSameContent: 'ask' })
+      const view = await waitForQueue(core, allFinished, 30_000)
+      const job = jobNamed(view, 'answered late')
+      expect(job?.state).toBe('done')
+      expect(job?.history.map((line) => line.text).join('\n')).toContain('took that one instead of uploading again')
+      expect(createRequests(emulator) - before).toBe(1)
+      expect(itemsNamed('answered late')).toHaveLength(1)
+      expect(job?.result?.itemId).toBe(itemsNamed('answered late')[0]?.id)
+    } finally {
+      await proxy.close()
+    }
+  }, 45_000)
 
   it('commit-then-drop, 20 times: each item adopted by reconciliation, no second create', async () => {
     const { core } = await queue()
