@@ -52,6 +52,15 @@ describe('a found item whose stored PDF is not byte-for-byte the file', () => {
     expect(job?.message).toContain(`flipdrop queue --keep ${id.slice(0, 8)} or flipdrop queue --publish-again ${id.slice(0, 8)}`)
 
     const before = createRequests(emulator)
+    // No Retry that quietly makes a duplicate: --retry is refused with what to run, --retry-failed passes it over.
+    const retried = await runCli(['queue', '--retry', id.slice(0, 8)], vars)
+    expect(retried.code).toBe(2)
+    expect(retried.stderr).toContain(`Run flipdrop queue --keep ${id.slice(0, 8)} or flipdrop queue --publish-again ${id.slice(0, 8)}.`)
+    const allFailed = await runCli(['queue', '--retry-failed', '--json'], vars)
+    expect(allFailed.code, allFailed.stderr).toBe(0)
+    expect((JSON.parse(allFailed.stdout) as Listed).jobs.find((entry) => entry.id === id)).toMatchObject({ state: 'failed', code: 'uncertain-content' })
+    expect(createRequests(emulator)).toBe(before)
+
     const kept = await runCli(['queue', '--keep', id.slice(0, 8), '--wait', '--json'], vars)
     expect(kept.code, kept.stderr).toBe(0)
     const done = (JSON.parse(kept.stdout) as Listed).jobs.find((entry) => entry.id === id)

@@ -4,7 +4,7 @@ import type { OptionValues } from '../command'
 import { findJob } from '../job-ids'
 import { toRecordOut, type JobRecordOut } from '../output/job-lines'
 import { unwrap, type QueueSession } from '../queue-session'
-import { hasAnswers, QUESTION_OPTIONS, runAnswers } from './queue-questions'
+import { asksLookalike, hasAnswers, QUESTION_OPTIONS, retryWouldDuplicate, runAnswers } from './queue-questions'
 
 /** The flags that act on jobs by ID (each may be given more than once). */
 export const ACTION_OPTIONS = {
@@ -58,7 +58,10 @@ export async function runActions(session: QueueSession, ctx: CliContext, values:
       const job = findJob(await current(), given)
       const jobId = job.id
       if (action === 'cancel') done.push(after(await unwrap(session.uploads.cancel({ jobId }))))
-      else if (action === 'retry') done.push(after(await unwrap(session.uploads.retry({ jobId }))))
+      else if (action === 'retry') {
+        if (asksLookalike(job)) throw retryWouldDuplicate(given)
+        done.push(after(await unwrap(session.uploads.retry({ jobId }))))
+      }
       else if (action === 'remove') {
         const path = session.pathOf(jobId)
         await unwrap(session.uploads.remove({ jobId }))
@@ -74,7 +77,8 @@ export async function runActions(session: QueueSession, ctx: CliContext, values:
   done.push(...answered.map(after))
   if (values['retry-failed'] === true) {
     for (const job of (await current()).filter((candidate) => candidate.state === 'failed')) {
-      done.push(after(await unwrap(session.uploads.retry({ jobId: job.id }))))
+      // A job whose found item waits for a choice is not retried (that could publish it twice): its line says what to run.
+      done.push(after(asksLookalike(job) ? job : await unwrap(session.uploads.retry({ jobId: job.id }))))
     }
   }
   if (values['clear-finished'] === true) done.push(...(await clearFinished(session, await current(), scope !== undefined)))

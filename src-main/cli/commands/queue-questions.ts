@@ -34,6 +34,15 @@ function notAsking(given: string): CliError {
   return new CliError(`Job ${given} is not waiting for that choice.`, EXIT.usage, 'not-asking')
 }
 
+/** --retry of a job whose found item waits for a choice: a retry could publish it twice. */
+export function retryWouldDuplicate(given: string): CliError {
+  return new CliError(
+    `Job ${given} found an item that may be this upload; a retry could publish it twice. Run flipdrop queue --keep ${given} or flipdrop queue --publish-again ${given}.`,
+    EXIT.usage,
+    'asks-choice'
+  )
+}
+
 /** `ID=ACCOUNT`, split at the first `=` (an account name may hold one). */
 function splitAssign(text: string): { id: string; account: string } {
   const at = text.indexOf('=')
