@@ -99,7 +99,8 @@ export function createCliContext(options: ContextOptions): CliContext {
     if (!options.json) io.stderr.write(text)
   }
   // The data folder's log, shared with the app (issue 21); --verbose / FLIPDROP_LOG=debug also prints every line.
-  const logFile = openLogFile(options.dataDir, 'command')
+  // One line when it cannot be written (a full disk), never a stack trace, and the command goes on.
+  const logFile = openLogFile(options.dataDir, 'command', { onTrouble: (message) => io.stderr.write(`${message}\n`) })
   const verbose = verboseLogging(options.env)
   const log = createLogger(
     (level, line) => {

@@ -34,7 +34,7 @@ export function bootCommandCore(ctx: CliContext, options: Pick<CoreConfig, 'link
       environment: environmentOverrides(ctx.env),
       emit,
       // Every line also goes to the data folder's log (issue 21); --verbose prints them all.
-      logFile: openLogFile(ctx.dataDir, 'command'),
+      logFile: openLogFile(ctx.dataDir, 'command', { onTrouble: (message) => ctx.warn(message) }),
       logSink: (level, line) => {
         // A failed start is the command's own error to report (or to recover from: the folder was taken).
         if ((level === 'error' && failure === undefined) || verboseLogging(ctx.env)) ctx.warn(`flipdrop: ${line}`)

@@ -28,6 +28,8 @@ export function createFollowGuard(ctx: CliContext, runner: () => QueueRunner, ti
   const stopped = new Promise<FailureRecord>((resolve) => (stop = resolve))
   const offline = new Set<string>()
   let since: number | null = null
+  /** Why FlipDrop could not save its data, as already said: once per command, not per job or per hold. */
+  const saidCannotSave = new Set<string>()
   let timer: ReturnType<typeof setTimeout> | undefined
 
   const outageBegan = (): void => {
@@ -62,6 +64,10 @@ export function createFollowGuard(ctx: CliContext, runner: () => QueueRunner, ti
           : `The ${where.role === 'app' ? 'FlipDrop app' : 'flipdrop command'} running the queue (process ${where.pid}) has no API key the service accepts; sign in there, or quit it and run flipdrop auth login.`
         stop({ code: 'key-refused', message, exitCode: EXIT.noKey })
         return
+      }
+      if (reason === 'cannot-save' && job.waiting && !saidCannotSave.has(job.waiting.message)) {
+        saidCannotSave.add(job.waiting.message)
+        ctx.warn(job.waiting.message)
       }
       if (reason === 'offline') {
         offline.add(job.id)

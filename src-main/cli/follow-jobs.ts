@@ -74,6 +74,8 @@ export async function followJobs(session: QueueSession, ids: readonly string[], 
   /** Wanted jobs not finished (as last seen) and not removed: following ends when none is left. */
   const pending = new Set(ids)
   const progress = new Map<string, JobProgress>()
+  /** The last line said of each job. */
+  const told = new Map<string, string>()
   const board = new ProgressBoard((text) => ctx.write(text))
   let settle: () => void = () => {}
   const allDone = new Promise<void>((resolve) => (settle = resolve))
@@ -106,7 +108,13 @@ export async function followJobs(session: QueueSession, ids: readonly string[], 
       guard.update(job)
     }
     const changed = before?.state !== job.state || before.waiting?.reason !== job.waiting?.reason || before.paused !== job.paused
-    if (changed) tell(stateLine(job), job)
+    // A full disk holds every job alike: the guard says it once on stderr, not a line per job,
+    // and a job back where it was before the hold is not said again.
+    const line = stateLine(job)
+    if (changed && job.waiting?.reason !== 'cannot-save' && told.get(job.id) !== line) {
+      told.set(job.id, line)
+      tell(line, job)
+    }
     if (job.state !== 'uploading') progress.delete(job.id)
     // The key in use is another account's, or nothing says whose the job is: nothing will ever be sent for it here.
     if ((job.waiting?.reason === 'other-account' || job.waiting?.reason === 'unbound') && pending.delete(job.id)) {

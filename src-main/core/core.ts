@@ -30,6 +30,7 @@ import { createProxyPasswords, PROXY_KEYCHAIN_SERVICE, proxyPasswordStored } fro
 import { openQueueStore } from './queue/queue-store'
 import { createUploadQueue, type UploadQueue } from './queue/upload-queue'
 import { acquireDataLock } from './storage/data-lock'
+import { asCannotSave } from './storage/storage-trouble'
 import { handoffAddress } from './handoff/handoff-address'
 import { startHandoffServer, type HandoffServer } from './handoff/handoff-server'
 import { createHandoffDispatch } from './handoff/uploads-dispatch'
@@ -86,6 +87,8 @@ export interface CoreConfig {
    * links unless it is `flipdrop watch`); tests shorten the settling time (awaitWriteFinish).
    */
   links?: { watch?: boolean; stabilityMs?: number; pollIntervalMs?: number }
+  /** While the disk is full or the data folder read-only: how often the queue tries to save again (tests shorten it). */
+  saveRetryMs?: number
   /** Tests lengthen the first wait before an interrupted library sync tries again by itself (default 5 s). */
   library?: { syncRetryMs?: number }
   /**
@@ -134,15 +137,19 @@ export async function createCore(config: CoreConfig, log: Logger): Promise<Core>
   // runs no uploads says `handoff: off`: it answers pings but takes no work it would never send.
   const handoffAt = handoffAddress(config.userDataDir)
   const takesWork = config.runUploads === undefined || config.runUploads === true
+  // A full disk or a read-only folder is said in plain words, not as the lock file's error.
   const lock = await acquireDataLock(config.userDataDir, {
     info: { role: config.role ?? 'app', socket: handoffAt, token, handoff: takesWork ? 'on' : 'off' },
     onLost: (message) => log.error(message)
+  }).catch((error: unknown) => {
+    throw asCannotSave(error)
   })
   const opened: { close(): Promise<void> }[] = []
   try {
     const proxyPasswords = createProxyPasswords(config.proxyKeychain ?? createKeychainStore({ service: PROXY_KEYCHAIN_SERVICE }))
     await moveProxyPasswordToKeychain(config.userDataDir, proxyPasswords, log)
-    const store = await openSettingsStore(config.userDataDir, log)
+    // This process holds the data folder: a broken settings file is set aside before anything saves over it.
+    const store = await openSettingsStore(config.userDataDir, log, { keepAside: true })
     const accountCache = createAccountCache(config.userDataDir)
     const knownAccounts = await openKnownAccounts(config.userDataDir, log)
     const trustedCertificates = config.trustedCertificates ?? systemAndBundledCertificates()
@@ -209,7 +216,8 @@ export async function createCore(config: CoreConfig, log: Logger): Promise<Core>
     const uploads = createUploadQueue({
       store: queueStore.store,
       runUploads: config.runUploads ?? true,
-      notices: queueStore.notices,
+      // Said once in the window, beside what restoring the queue had to say (a command has printed it already, as an error).
+      notices: [...(store.notice === null || config.role === 'command' ? [] : [store.notice]), ...queueStore.notices],
       ...(config.queue?.firstRetryMs !== undefined ? { firstRetryMs: config.queue.firstRetryMs } : {}),
       ...(config.queue?.inDoubtSettleMs !== undefined ? { inDoubtSettleMs: config.queue.inDoubtSettleMs } : {}),
       connection,
@@ -223,7 +231,8 @@ export async function createCore(config: CoreConfig, log: Logger): Promise<Core>
       emit,
       log,
       ...(config.choosePdfs ? { choosePdfs: config.choosePdfs } : {}),
-      ...(config.chooseSavePath ? { chooseSavePath: config.chooseSavePath } : {})
+      ...(config.chooseSavePath ? { chooseSavePath: config.chooseSavePath } : {}),
+      ...(config.saveRetryMs !== undefined ? { saveRetryMs: config.saveRetryMs } : {})
     })
     opened.unshift(uploads)
     const links = await createLinksService({
@@ -357,7 +366,7 @@ export async function createCore(config: CoreConfig, log: Logger): Promise<Core>
     }
   } catch (error) {
     for (const part of opened) await part.close().catch(() => {})
-    await lock.release()
-    throw error
+    await lock.release().catch(() => {})
+    throw asCannotSave(error)
   }
 }

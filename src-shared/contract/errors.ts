@@ -22,6 +22,8 @@ export const ERROR_CODES = [
   'unknown-channel',
   /** The request is well formed but refused by policy (e.g. a non-https link). */
   'not-allowed',
+  /** FlipDrop cannot save its data now (a full disk, a read-only data folder); nothing was changed. */
+  'cannot-save',
   /** Anything unexpected; the details stay in the main process log. */
   'internal'
 ] as const

@@ -21,7 +21,9 @@ const WAIT_ENDS: Record<WaitReason, 'by-itself' | 'designer'> = {
   'other-account': 'designer',
   'key-refused': 'designer',
   // Added before FlipDrop kept accounts apart, and nothing names its account: the designer chooses.
-  unbound: 'designer'
+  unbound: 'designer',
+  // Space freed or the folder made writable again: the designer's doing, and quitting loses nothing.
+  'cannot-save': 'designer'
 }
 
 /** The parts of a job (a JobView, or the desktop's copy of one) the rule reads. */

@@ -24,7 +24,9 @@ export const FINISHED_STATES: readonly JobState[] = ['done', 'failed', 'cancelle
  * the key in use belongs to another account than the job's, the key's account is not
  * confirmed yet, its account's key was refused (401), it was added before FlipDrop kept
  * accounts apart and nothing says whose it is (`chooseAccount` answers), an automatic retry is
- * due later, or it is in the Undo window of a confirmed replace (`until` says when it starts).
+ * due later, it is in the Undo window of a confirmed replace (`until` says when it starts), or
+ * FlipDrop cannot save its data (the disk is full or the data folder read-only; it goes on by
+ * itself once it can).
  */
 export type WaitReason =
   | 'offline'
@@ -36,6 +38,7 @@ export type WaitReason =
   | 'unbound'
   | 'retry'
   | 'undo-window'
+  | 'cannot-save'
 
 /**
  * Why a job failed, as a stable code beside its sentence: what scripts (`--json`) and other

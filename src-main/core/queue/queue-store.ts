@@ -1,7 +1,8 @@
-import { readFile } from 'node:fs/promises'
+import { readFile, unlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { hostFor, type Host } from '../../../src-shared/domain/service/item'
 import { openRecordLog, type Dropped, type RecordLog } from '../storage/record-log'
+import { asCannotSave } from '../storage/storage-trouble'
 import { openPublishedRecord, type PublishedEntry } from './published-record'
 import { describeDropped } from './restore-notices'
 import { salvageJobs } from './salvage-jobs'
@@ -18,6 +19,9 @@ import {
 
 const PUBLISHED_DAMAGED =
   "Part of FlipDrop's record of what was already published could not be read back: a file published before may not be recognised as already published. Check the library before you publish a file again."
+/** A scratch file: saving goes on once this much fits again, not at the first free bytes. */
+const SPACE_PROBE = 'space-check.tmp'
+const SPACE_PROBE_BYTES = 256 * 1024
 
 /** Journal entries that trigger a compaction, at least (more when the queue is big). */
 const COMPACT_AFTER = 2_000
@@ -25,12 +29,15 @@ const COMPACT_AFTER = 2_000
 /**
  * The queue's state in memory, and on disk as a journal of state changes compacted into
  * snapshots. Every change is durable (fsynced, group-committed) before its promise
- * resolves; progress never comes here.
+ * resolves, and shows in jobs() only then: a change that could not be written (a full disk, a
+ * read-only folder) rejects and changes nothing. Progress never comes here.
  */
 export interface QueueStore {
   /** Jobs in queue order. */
   jobs(): JobRecord[]
   get(id: string): JobRecord | undefined
+  /** A change of this job is on its way to disk: what get() says of it is about to change (nothing may start it meanwhile). */
+  isSaving(id: string): boolean
   readonly paused: boolean
   /** An account's plan limits as last learned. */
   limitsOf(account: string): StoredLimits | null
@@ -38,6 +45,7 @@ export interface QueueStore {
   published(account: string, sha256: string): PublishedItem[]
   /** Items of an account and host that jobs of this data folder other than `exceptJob` made or took, cleared jobs included. */
   madeByOthers(account: string, host: Host, exceptJob: string): ReadonlySet<number>
+  /** Each change rejects with CannotSave (storage-trouble.ts) when the disk is full or read-only. */
   put(jobs: readonly JobRecord[]): Promise<void>
   remove(ids: readonly string[]): Promise<void>
   setOrder(ids: readonly string[]): Promise<void>
@@ -45,6 +53,12 @@ export interface QueueStore {
   /** Records an item a job made or took, durably, apart from the queue. */
   recordPublished(entry: PublishedEntry): Promise<void>
   setLimits(account: string, limits: StoredLimits): Promise<void>
+  /**
+   * Whether changes can be saved again after a full disk or a read-only folder: room for a
+   * few changes (not just the last bytes of a page) and a journal write that changes nothing.
+   * Rejects with CannotSave while not.
+   */
+  checkWritable(): Promise<void>
   /** Bytes written to disk so far (for the benchmark). */
   readonly bytesWritten: number
   close(): Promise<void>
@@ -144,24 +158,48 @@ export async function openQueueStore(dir: string, options: { publishedDir?: stri
     accountLimits: state.limits
   })
 
+  // The journal write is the commit point: the state (and so what anyone is told) changes only
+  // once the entries are on disk. A write that fails (a full disk) leaves the state as on disk.
   let compacting: Promise<void> | null = null
+  /** Jobs with a change on its way to disk (not in the state yet), and how many changes. */
+  const saving = new Map<string, number>()
   async function write(entries: QueueEntry[]): Promise<void> {
-    for (const entry of entries) apply(state, entry)
-    await log.append(entries)
+    const ids = entries.flatMap((entry) => (entry.type === 'put' ? [entry.job.id] : entry.type === 'remove' ? entry.ids : []))
+    for (const id of ids) saving.set(id, (saving.get(id) ?? 0) + 1)
+    try {
+      await log.append(entries, () => {
+        for (const entry of entries) apply(state, entry)
+      })
+    } catch (error) {
+      throw asCannotSave(error)
+    } finally {
+      for (const id of ids) {
+        const left = (saving.get(id) ?? 1) - 1
+        if (left > 0) saving.set(id, left)
+        else saving.delete(id)
+      }
+    }
     if (!compacting && log.entriesSinceCompaction > Math.max(COMPACT_AFTER, state.jobs.size)) {
-      compacting = log.compact(snapshot()).finally(() => {
+      compacting = compact().finally(() => {
         compacting = null
       })
       await compacting
     }
   }
+  /**
+   * A snapshot of what is committed, taken by the log between commits. One that cannot be
+   * written (a full disk) loses nothing: the journal still holds every change, and the next
+   * compaction tries again.
+   */
+  const compact = (): Promise<void> => log.compact(snapshot).catch(() => undefined)
 
   // A restore that had to skip records is compacted at once, so the damage is not replayed again.
-  if (opened.dropped.length > 0 || opened.recoveredFrom !== null) await log.compact(snapshot())
+  if (opened.dropped.length > 0 || opened.recoveredFrom !== null) await compact()
 
   const store: QueueStore = {
     jobs: () => state.order.map((id) => state.jobs.get(id)).filter((job): job is JobRecord => job !== undefined),
     get: (id) => state.jobs.get(id),
+    isSaving: (id) => saving.has(id),
     get paused() {
       return state.paused
     },
@@ -174,13 +212,24 @@ export async function openQueueStore(dir: string, options: { publishedDir?: stri
     setPaused: (paused) => write([{ type: 'paused', paused }]),
     recordPublished: (entry) => record.record(entry),
     setLimits: (account, limits) => write([{ type: 'limits', account, limits }]),
+    async checkWritable() {
+      const probe = join(dir, SPACE_PROBE)
+      try {
+        await writeFile(probe, Buffer.alloc(SPACE_PROBE_BYTES), { mode: 0o600 })
+      } catch (error) {
+        throw asCannotSave(error)
+      } finally {
+        await unlink(probe).catch(() => undefined)
+      }
+      await write([{ type: 'paused', paused: state.paused }])
+    },
     get bytesWritten() {
       return log.bytesWritten + record.bytesWritten
     },
     async close() {
       await compacting
       // A normal restart then reads one snapshot instead of replaying the journal.
-      if (log.entriesSinceCompaction > 0) await log.compact(snapshot())
+      if (log.entriesSinceCompaction > 0) await compact()
       await log.close()
       await record.close()
     }

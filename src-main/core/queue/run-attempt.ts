@@ -9,6 +9,7 @@ import { changedSince, identityOf } from './file-identity'
 import type { hashFile as HashFile } from './intake/hash-file'
 import { withHistory, type JobRecord } from './job-record'
 import { sizeProblem } from './preflight'
+import { cannotSaveIn } from '../storage/storage-trouble'
 import { mayHaveCreated } from './retry-policy'
 
 /** What an attempt needs from the queue around it. */
@@ -155,6 +156,8 @@ export async function runAttempt(start: JobRecord, ctx: AttemptContext): Promise
       )
     }
   } catch (error) {
+    // The answer could not be saved (a full disk): the record on disk (uploading, in doubt) is the truth.
+    if (cannotSaveIn(error)) throw fail(error)
     // A body cut short by the file never made a whole request: nothing can have been created.
     const maybe = !replacing && !(error instanceof FileShrankError) && mayHaveCreated(error)
     // A save during the upload can make the service refuse what it got (half old, half new:

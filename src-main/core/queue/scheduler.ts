@@ -3,6 +3,7 @@ import type { ApiClient } from '../api/api-client'
 import { ServiceError, explain } from '../api/service-error'
 import { monotonicNow, monotonicOfWall, wallTimeOf, watchWallSteps } from '../clock'
 import type { Logger } from '../log'
+import { cannotSaveIn, type CannotSave } from '../storage/storage-trouble'
 import { Connectivity } from './connectivity'
 import { hashFile } from './intake/hash-file'
 import { withHistory, type JobRecord } from './job-record'
@@ -32,6 +33,8 @@ export type Access = { client: ApiClient; accountId: string } | { hold: Hold }
 export interface SchedulerDependencies {
   jobs(): readonly JobRecord[]
   get(id: string): JobRecord | undefined
+  /** A change of the job is on its way to disk (a cancel, a pause): it is not started until it is there. */
+  isSaving?(id: string): boolean
   queuePaused(): boolean
   /** Whether this process runs the job at all (a command runs only its own; default: every job). */
   mayRun?(job: JobRecord): boolean
@@ -65,6 +68,10 @@ export interface SchedulerDependencies {
   touched(ids: readonly string[]): void
   progress(jobId: string, progress: JobProgress): void
   connectivityChanged(): void
+  /** Why nothing can be saved now (a full disk, a read-only data folder), in words; null when it can. */
+  cannotSave(): string | null
+  /** A change of a job could not be saved: the queue holds until it can (see save-hold.ts). */
+  reportCannotSave(error: CannotSave): void
   log: Logger
 }
 
@@ -164,6 +171,8 @@ export class Scheduler {
 
   /** Why a job that could run is held back now, if it is. */
   hold(job: JobRecord): Hold | null {
+    const cannotSave = this.deps.cannotSave()
+    if (cannotSave !== null) return { reason: 'cannot-save', message: cannotSave, until: null }
     const access = this.deps.access(job)
     const connectivity = this.connectivity.state
     // Who the key belongs to cannot be asked offline: being offline is the reason then.
@@ -266,6 +275,8 @@ export class Scheduler {
     if (this.timer) clearTimeout(this.timer)
     this.timer = undefined
     if (this.stopped || this.deps.queuePaused() || !this.connectivity.state.online) return
+    // Nothing new is sent while its progress could not be saved; the hold pumps again when it can.
+    if (this.deps.cannotSave() !== null) return
     const now = monotonicNow()
     const limit = this.deps.concurrency()
     const overall = limit * (this.deps.parallelAccounts?.() ?? 1)
@@ -277,6 +288,8 @@ export class Scheduler {
       if (this.running.size >= overall) break
       if (this.running.has(job.id)) continue
       if (this.deps.mayRun && !this.deps.mayRun(job)) continue
+      // Its record is about to change (whoever changes it pumps again once it is saved).
+      if (this.deps.isSaving?.(job.id)) continue
       const lookup = needsCancelLookup(job) || needsFailedLookup(job)
       if (!lookup && (job.paused || (job.state !== 'queued' && job.state !== 'verifying'))) continue
       const wait = this.backoff.get(job.id)
@@ -401,7 +414,12 @@ export class Scheduler {
         },
         (error: unknown) => this.failed(start.id, entry, error)
       )
-      .catch((error: unknown) => this.deps.log.error(`The upload queue could not settle job ${start.id}`, error))
+      .catch((error: unknown) => {
+        // Its outcome could not be saved: the job keeps its state on disk, and goes on once it can be.
+        const cannotSave = cannotSaveIn(error)
+        if (cannotSave) this.deps.reportCannotSave(cannotSave)
+        else this.deps.log.error(`The upload queue could not settle job ${start.id}`, error)
+      })
       .finally(() => {
         meter.stop()
         this.running.delete(start.id)
@@ -425,6 +443,10 @@ export class Scheduler {
     const job = this.deps.get(id)
     if (!job) return
     if (entry.stopReason) return this.settleStopped(job, entry.stopReason)
+    // A step could not be saved: nothing about the job is decided from that (it keeps its state
+    // on disk, a create in doubt stays in doubt), and the queue holds until it can save.
+    const cannotSave = cannotSaveIn(error)
+    if (cannotSave) return this.deps.reportCannotSave(cannotSave)
     if (cause instanceof JobProblem) {
       await this.deps.save(
         withHistory({ ...job, state: 'failed', failure: { message: cause.message, retryable: cause.retryable, code: cause.code } }, cause.message)

@@ -31,7 +31,10 @@ import { readJobPdfRange } from './pdf-range'
 import type { PublishedEntry } from './published-record'
 import type { QueueStore } from './queue-store'
 import { afterFailure } from './retry-policy'
+import { DEFAULT_SAVE_RETRY_MS, SaveHold } from './save-hold'
+import { reportingCannotSave } from './reporting-store'
 import { Scheduler, type Access } from './scheduler'
+import { cannotSaveIn } from '../storage/storage-trouble'
 import { wallNow, wallTimeOf } from '../clock'
 
 export interface UploadQueueDependencies {
@@ -66,6 +69,8 @@ export interface UploadQueueDependencies {
   chooseSavePath?: (defaultName: string) => Promise<string | null>
   /** Whether an item still exists (the library, else the service), so a deleted one is never offered as "already published". */
   itemExists?: (accountId: string, docType: DocType, itemId: number) => Promise<boolean>
+  /** While the disk is full or the data folder read-only: how often a save is tried again (default DEFAULT_SAVE_RETRY_MS). */
+  saveRetryMs?: number
   /** The service answers again after it could not be reached ("Try now", or a check found it): what else waited carries on. */
   onReachableAgain?: () => void
 }
@@ -122,7 +127,15 @@ const NO_ACCOUNT_PORTAL =
  * disk; the scheduler runs them; every change is told to the windows as whole jobs.
  */
 export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
-  const { store, connection } = deps
+  const { connection } = deps
+  // A full disk or a read-only folder holds the whole queue, whoever's change hit it first.
+  const saveHold = new SaveHold({
+    probe: () => deps.store.checkWritable(),
+    retryMs: deps.saveRetryMs ?? DEFAULT_SAVE_RETRY_MS,
+    changed: () => void saveHoldChanged(),
+    log: deps.log
+  })
+  const store = reportingCannotSave(deps.store, (error) => saveHold.report(error))
   /** With runUploads 'added': the jobs this process runs. */
   const runnable = new Set<string>()
   /** Set by close(): nothing may write to the store after it. */
@@ -146,9 +159,11 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
   /** The client of an account while its key is held and whoami confirmed it. */
   const clientFor = (accountId: string | null): ApiClient | null => connection.clientFor(accountId)
   const inspector = createInspector(deps.log)
+  /** Jobs being added, on their way to disk: a drop meanwhile sees them as already waiting. */
+  const admitting = new Map<string, JobRecord>()
   const intake = new JobIntake({
     inspect: (paths) => inspector.inspect(paths),
-    jobs: () => store.jobs(),
+    jobs: () => [...store.jobs().filter((job) => !admitting.has(job.id)), ...admitting.values()],
     published: (account, sha256) => store.published(account, sha256),
     clientFor,
     ...(deps.itemExists ? { itemExists: deps.itemExists } : {})
@@ -336,6 +351,7 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
   const scheduler: Scheduler = new Scheduler({
     jobs: () => store.jobs(),
     get: (id) => store.get(id),
+    isSaving: (id) => store.isSaving(id),
     queuePaused: () => store.paused || deps.runUploads === false,
     mayRun: (job) => deps.runUploads !== 'added' || runnable.has(job.id),
     concurrency: () => deps.settings().uploadConcurrency,
@@ -363,8 +379,20 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
     touched: (ids) => touch(ids),
     progress: (jobId, progress) => deps.emit(contract.uploads.progress, { jobId, ...progress }),
     connectivityChanged: () => deps.emit(contract.uploads.connectivityChanged, connectivity()),
+    cannotSave: () => saveHold.message,
+    reportCannotSave: (error) => saveHold.report(error),
     log: deps.log
   })
+
+  /** The hold began or ended: every waiting job says so; once it ended, the queue goes on by itself. */
+  async function saveHoldChanged(): Promise<void> {
+    if (closed) return
+    touch(store.jobs().filter((job) => job.state === 'queued' || job.state === 'uploading').map((job) => job.id))
+    if (saveHold.trouble !== null) return
+    // A job whose answer could not be saved is still "uploading" on disk: back to the queue, in doubt where needed.
+    await recoverInterrupted().catch(() => undefined)
+    scheduler.pump()
+  }
 
   function view(job: JobRecord): JobView {
     return toJobView(job, scheduler.isRunning(job.id) ? null : scheduler.hold(job), scheduler.progressOf(job.id))
@@ -417,8 +445,15 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
 
   async function admit(intake: Intake): Promise<EnqueueResult> {
     if (intake.jobs.length > 0) {
-      for (const job of intake.jobs) runnable.add(job.id)
-      await store.put(intake.jobs)
+      for (const job of intake.jobs) {
+        runnable.add(job.id)
+        admitting.set(job.id, job)
+      }
+      try {
+        await store.put(intake.jobs)
+      } finally {
+        for (const job of intake.jobs) admitting.delete(job.id)
+      }
       touch(intake.jobs.map((job) => job.id), { order: true })
       scheduler.pump()
     }
@@ -428,7 +463,7 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
 
   /** Jobs stopped by a crash mid-upload go back to the queue; a create among them stays "in doubt". */
   async function recoverInterrupted(): Promise<void> {
-    const interrupted = store.jobs().filter((job) => job.state === 'uploading')
+    const interrupted = store.jobs().filter((job) => job.state === 'uploading' && !scheduler.isRunning(job.id))
     if (interrupted.length === 0) return
     await store.put(
       interrupted.map((job) =>
@@ -465,11 +500,16 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
     scheduler.pump()
   })
 
-  const ready = recoverInterrupted().then(() => {
-    void refreshLimits()
-    void bindUnrecorded()
-    scheduler.pump()
-  })
+  // A disk that is full at start holds the queue (reported by the store); it recovers these once it can save.
+  const ready = recoverInterrupted()
+    .catch((error: unknown) => {
+      if (!cannotSaveIn(error)) throw error
+    })
+    .then(() => {
+      void refreshLimits()
+      void bindUnrecorded()
+      scheduler.pump()
+    })
 
   // Results of OS opens wait here until the window takes them (it may not exist yet).
   let inbox: EnqueueResult = { added: [], refused: [], sameContent: [] }
@@ -726,6 +766,7 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
     settingsChanged: () => scheduler.checkNow(),
     async close() {
       closed = true
+      saveHold.stop()
       if (identifyTimer) clearTimeout(identifyTimer)
       stopQuota()
       stopReachable()

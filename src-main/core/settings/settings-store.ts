@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises'
+import { readFile, rename } from 'node:fs/promises'
 import { join } from 'node:path'
 import { settingsPatchSchema, settingsSchema, type Settings, type SettingsPatch } from '../../../src-shared/domain/settings'
 import type { Logger } from '../log'
@@ -9,21 +9,71 @@ export interface SettingsStore {
   get(): Settings
   /** Validates and applies a change; throws the zod error for invalid input. */
   update(patch: SettingsPatch): Promise<Settings>
+  /** What the person must be told about the settings file (it could not be read, defaults are in use), or null. */
+  readonly notice: string | null
 }
 
-/** Loads `settings.json` from the user-data folder; a missing or broken file gives the defaults. */
-export async function openSettingsStore(directory: string, log: Logger): Promise<SettingsStore> {
+export interface SettingsStoreOptions {
+  /**
+   * Set a broken file aside (`settings.broken-<time>.json`) so the next save cannot overwrite
+   * it: only the process holding the data folder does; others leave it and say so.
+   */
+  keepAside?: boolean
+}
+
+/** The name a broken settings file is kept under; no colons (Windows). */
+function asideName(now: Date): string {
+  return `settings.broken-${now.toISOString().replace(/[:.]/g, '-')}.json`
+}
+
+function brokenNotice(why: 'unreadable' | 'invalid', keptAs: string | null): string {
+  const what = why === 'unreadable' ? "FlipDrop's settings file is unreadable" : "FlipDrop's settings file has invalid values"
+  const kept = keptAs === null ? "It is left as it is (settings.json in FlipDrop's data folder)." : `It is kept as ${keptAs} in FlipDrop's data folder.`
+  return `${what}, so FlipDrop uses the default settings (service address, uploads at once, proxy, notifications) until you change them in Settings. ${kept}`
+}
+
+/**
+ * Loads `settings.json` from the user-data folder; a missing file gives the defaults. A broken
+ * one is never silently replaced: the defaults are used, the file is set aside (see
+ * keepAside), and `notice` says so, also in the log as an error (the command prints those).
+ */
+export async function openSettingsStore(directory: string, log: Logger, options: SettingsStoreOptions = {}): Promise<SettingsStore> {
   const path = join(directory, 'settings.json')
   let current = settingsSchema.parse({})
+  let broken: 'unreadable' | 'invalid' | null = null
+  let detail: unknown
   try {
     const parsed = settingsSchema.safeParse(JSON.parse(await readFile(path, 'utf8')))
     if (parsed.success) current = parsed.data
-    else log.warn(`Settings file ${path} has invalid values; using defaults`, parsed.error.issues[0]?.message)
+    else {
+      broken = 'invalid'
+      detail = parsed.error.issues[0]?.message
+    }
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') log.warn(`Settings file ${path} is unreadable; using defaults`, error)
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+      broken = 'unreadable'
+      detail = error
+    }
+  }
+  let notice: string | null = null
+  if (broken !== null) {
+    let keptAs: string | null = null
+    if (options.keepAside) {
+      const name = asideName(new Date())
+      // Kept where it was when it cannot be moved (a read-only folder): then it is said so.
+      keptAs = await rename(path, join(directory, name)).then(
+        () => name,
+        () => null
+      )
+    }
+    notice = brokenNotice(broken, keptAs)
+    log.error(notice)
+    // What exactly is wrong is for the log, not for the person.
+    log.info('The settings file could not be used', detail instanceof Error ? detail.message : detail)
   }
   return {
     get: () => current,
+    notice,
     async update(patch) {
       const change = settingsPatchSchema.parse(patch)
       const next = settingsSchema.parse({ ...current, ...change })

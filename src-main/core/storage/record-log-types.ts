@@ -56,15 +56,20 @@ export interface RecordLog<Snapshot, Entry> {
   /**
    * Appends entries durably: resolves once they are on disk (fsync). Concurrent calls are
    * group-committed: one write and one fsync for everything queued meanwhile. Order of
-   * entries is preserved across calls.
+   * entries is preserved across calls. `committed` is called once they are durable, in commit
+   * order and before any promise resolves: a caller whose state follows only what is on disk
+   * applies them there. A failed write (a full disk, a read-only folder) rejects the entries
+   * of that batch, which are not on disk; later appends are tried again as usual.
    */
-  append(entries: readonly Entry[]): Promise<void>
+  append(entries: readonly Entry[], committed?: () => void): Promise<void>
   /**
    * Replaces snapshot + journal by `snapshot`, which must reflect every entry appended
    * before this call started; entries appended while it runs are kept after it.
    * `snapshot` is serialised before this returns, so the caller may change it right away.
+   * As a function, it is called by the writer between commits and must reflect every
+   * committed entry (a caller that applies entries in `committed`).
    */
-  compact(snapshot: Snapshot): Promise<void>
+  compact(snapshot: Snapshot | (() => Snapshot)): Promise<void>
   /** Bytes written to disk so far (journal lines + snapshots), for benchmarks. */
   readonly bytesWritten: number
   /** Entries appended since the last compaction (the caller decides when to compact). */

@@ -28,12 +28,23 @@ export type { Dropped, OpenedRecordLog, RecordLog, RecordLogOptions, RecordLogSt
  *
  * Appending after a restart always opens a new generation, so a torn tail left by the crash
  * stays the last line of its own file and is never glued to a later record.
+ *
+ * The journal is open only while a batch is written (so nothing holds a file open for writing
+ * between changes, and a read-only remount can happen). A failed write or fsync (a full disk, a
+ * read-only folder) rejects that batch only: the journal is cut back to its last whole record,
+ * or, when even that fails, left as it is and the next batch starts the next generation, so a
+ * torn tail is never glued to a later record either way. Later appends are tried as usual.
  */
 
 interface Waiter {
   resolve(): void
   reject(error: Error): void
+  /** Told, in commit order, once the entries are durable and before anyone is resolved. */
+  committed?: (() => void) | undefined
 }
+
+/** A compaction waiting for the writer to switch journals: told the generation, and what the snapshot covers. */
+type Rotation = (switched: { gen: number; coveredSeq: number; body: string } | Error) => void
 
 /** Appends waiting for the next group commit: their encoded lines and who to tell. */
 interface Batch {
@@ -53,18 +64,22 @@ class JournalRecordLog<Snapshot, Entry> implements RecordLog<Snapshot, Entry> {
   #lastSeq: number
   /** entriesSinceCompaction = #lastSeq - #compactedSeq. */
   #compactedSeq: number
-  /** Generation of the open journal, or of the next one to open when none is. */
+  /** The last sequence number written and synced: what a snapshot taken by the writer covers. */
+  #committedSeq: number
+  /** Generation of the journal appends go to (created by the first of them). */
   #gen: number
-  #journal: FileHandle | null = null
+  /** Whether the journal of #gen exists on disk, and its size up to its last whole record. */
+  #journalCreated = false
+  #journalSize = 0
   #folderReady = false
   #pending: Batch = emptyBatch()
-  /** Compactions waiting for the writer to switch journals; each gets the new generation. */
-  #rotations: Array<(gen: number) => void> = []
+  /** The last sequence number of each pending waiter's entries, in order (for #committedSeq). */
+  #pendingLastSeqs: number[] = []
+  /** Compactions waiting for the writer to switch journals. */
+  #rotations: Array<{ snapshot: () => string; coveredSeq: number | null; done: Rotation }> = []
   #writer: Promise<void> | null = null
   /** Snapshots are written one after another, in call order, so an older one never wins. */
   #compactions: Promise<void> = Promise.resolve()
-  /** Set after a failed journal write; see #fail. */
-  #failure: Error | null = null
   #closed = false
   /** Generation of the current snapshot on disk; null: none (first start, or set aside as damaged). */
   #snapshotGen: number | null
@@ -72,6 +87,7 @@ class JournalRecordLog<Snapshot, Entry> implements RecordLog<Snapshot, Entry> {
   constructor(dir: string, lastSeq: number, replayedEntries: number, nextGen: number, snapshotGen: number | null) {
     this.#dir = dir
     this.#lastSeq = lastSeq
+    this.#committedSeq = lastSeq
     this.#compactedSeq = lastSeq - replayedEntries
     this.#gen = nextGen
     this.#snapshotGen = snapshotGen
@@ -89,10 +105,13 @@ class JournalRecordLog<Snapshot, Entry> implements RecordLog<Snapshot, Entry> {
     return { ...this.#stats }
   }
 
-  append(entries: readonly Entry[]): Promise<void> {
+  append(entries: readonly Entry[], committed?: () => void): Promise<void> {
     const refusal = this.#refusal()
     if (refusal) return Promise.reject(refusal)
-    if (entries.length === 0) return Promise.resolve()
+    if (entries.length === 0) {
+      committed?.()
+      return Promise.resolve()
+    }
     let lines: string[]
     try {
       // Encoded now, with numbers in call order; a later change to the objects cannot leak in.
@@ -103,26 +122,45 @@ class JournalRecordLog<Snapshot, Entry> implements RecordLog<Snapshot, Entry> {
     this.#lastSeq += entries.length
     return new Promise<void>((resolve, reject) => {
       this.#pending.lines.push(...lines)
-      this.#pending.waiters.push({ resolve, reject })
+      this.#pending.waiters.push({ resolve, reject, committed })
+      this.#pendingLastSeqs.push(this.#lastSeq)
       this.#startWriter()
     })
   }
 
-  compact(snapshot: Snapshot): Promise<void> {
+  compact(snapshot: Snapshot | (() => Snapshot)): Promise<void> {
     const refusal = this.#refusal()
     if (refusal) return Promise.reject(refusal)
-    const coveredSeq = this.#lastSeq
-    // Serialised now: the caller may go on changing its state, and entries appended from
-    // here on must not end up both in this snapshot and after it.
-    const body = JSON.stringify(snapshot)
-    if (typeof body !== 'string') return Promise.reject(new TypeError('A snapshot must be a JSON value'))
+    const serialise = (value: Snapshot): string => {
+      const body = JSON.stringify(value)
+      if (typeof body !== 'string') throw new TypeError('A snapshot must be a JSON value')
+      return body
+    }
+    let request: { snapshot: () => string; coveredSeq: number | null }
+    if (typeof snapshot === 'function') {
+      // Taken by the writer when it switches journals: then it covers exactly what was committed
+      // (the caller's state follows commits, see append's `committed`).
+      const take = snapshot as () => Snapshot
+      request = { snapshot: () => serialise(take()), coveredSeq: null }
+    } else {
+      // Serialised now: the caller may go on changing its state, and entries appended from
+      // here on must not end up both in this snapshot and after it.
+      let body: string
+      try {
+        body = serialise(snapshot)
+      } catch (error) {
+        return Promise.reject(error as Error)
+      }
+      request = { snapshot: () => body, coveredSeq: this.#lastSeq }
+    }
     // Asked for now, not when earlier compactions finish: the switch must fall between the
     // entries this snapshot covers and the ones appended after this call.
-    const rotated = new Promise<number>((resolve) => this.#rotations.push(resolve))
+    const rotated = new Promise<{ gen: number; coveredSeq: number; body: string } | Error>((resolve) => this.#rotations.push({ ...request, done: resolve }))
     this.#startWriter()
     const run = this.#compactions.then(async () => {
-      const gen = await rotated
-      await this.#writeSnapshot(coveredSeq, gen, body)
+      const switched = await rotated
+      if (switched instanceof Error) throw switched
+      await this.#writeSnapshot(switched.coveredSeq, switched.gen, switched.body)
     })
     // The next compaction waits for this one whether it worked or not.
     this.#compactions = run.catch(() => undefined)
@@ -133,17 +171,10 @@ class JournalRecordLog<Snapshot, Entry> implements RecordLog<Snapshot, Entry> {
     this.#closed = true
     while (this.#writer) await this.#writer
     await this.#compactions
-    const journal = this.#journal
-    this.#journal = null
-    await journal?.close()
   }
 
   #refusal(): Error | null {
-    if (this.#closed) return new Error('The record log is closed')
-    if (this.#failure) {
-      return new Error('The record log stopped after a failed write; reopen it to go on', { cause: this.#failure })
-    }
-    return null
+    return this.#closed ? new Error('The record log is closed') : null
   }
 
   #startWriter(): void {
@@ -156,36 +187,43 @@ class JournalRecordLog<Snapshot, Entry> implements RecordLog<Snapshot, Entry> {
     await Promise.resolve()
     try {
       for (;;) {
-        if (this.#rotations.length > 0) await this.#rotate()
+        if (this.#rotations.length > 0) this.#rotate()
         else if (this.#pending.waiters.length > 0) await this.#commit()
         else break
       }
-    } catch (error) {
-      this.#fail(error as Error)
     } finally {
       this.#writer = null
     }
   }
 
-  async #rotate(): Promise<void> {
+  /** Switches journals between commits; each waiting compaction learns its generation and snapshot. */
+  #rotate(): void {
     const waiting = this.#rotations.splice(0)
-    const journal = this.#journal
-    if (journal) {
-      this.#journal = null
+    if (this.#journalCreated) {
       this.#gen += 1
-      await journal.close()
+      this.#journalCreated = false
+      this.#journalSize = 0
     }
-    // With no journal open there is nothing to switch: the next append starts #gen anyway.
-    for (const resolve of waiting) resolve(this.#gen)
+    // With no journal of this generation on disk there is nothing to switch: the next append starts #gen anyway.
+    for (const rotation of waiting) {
+      try {
+        rotation.done({ gen: this.#gen, coveredSeq: rotation.coveredSeq ?? this.#committedSeq, body: rotation.snapshot() })
+      } catch (error) {
+        rotation.done(error as Error)
+      }
+    }
   }
 
   /** One group commit: everything queued so far in one write and one fsync. */
   async #commit(): Promise<void> {
     const batch = this.#pending
+    const lastSeqs = this.#pendingLastSeqs
     this.#pending = emptyBatch()
+    this.#pendingLastSeqs = []
+    const data = Buffer.from(batch.lines.join(''), 'utf8')
+    let journal: FileHandle | null = null
     try {
-      const journal = this.#journal ?? (await this.#openJournal())
-      const data = Buffer.from(batch.lines.join(''), 'utf8')
+      journal = await this.#openJournal()
       let offset = 0
       while (offset < data.length) {
         const { bytesWritten } = await journal.write(data, offset, data.length - offset)
@@ -197,20 +235,56 @@ class JournalRecordLog<Snapshot, Entry> implements RecordLog<Snapshot, Entry> {
       await journal.datasync()
       this.#stats.syncs += 1
     } catch (error) {
+      await this.#cutBack(journal)
       for (const waiter of batch.waiters) waiter.reject(error as Error)
-      throw error
+      return
     }
+    await journal.close().catch(() => undefined)
+    this.#journalSize += data.length
+    this.#committedSeq = lastSeqs.at(-1) ?? this.#committedSeq
+    for (const waiter of batch.waiters) waiter.committed?.()
     for (const waiter of batch.waiters) waiter.resolve()
   }
 
   async #openJournal(): Promise<FileHandle> {
     await this.#ensureFolder()
-    // 'ax': append-only, and a file that already exists is a bug, not something to append to.
+    if (this.#journalCreated) return open(join(this.#dir, journalName(this.#gen)), 'a', RECORD_FILE_MODE)
+    // 'ax': a new generation's file that already exists is a bug, not something to append to.
     const journal = await open(join(this.#dir, journalName(this.#gen)), 'ax', RECORD_FILE_MODE)
-    this.#journal = journal
-    // The new name must be durable before anything in the file is acknowledged.
-    await fsyncDirectory(this.#dir)
+    this.#journalCreated = true
+    this.#journalSize = 0
+    try {
+      // The new name must be durable before anything in the file is acknowledged.
+      await fsyncDirectory(this.#dir)
+    } catch (error) {
+      await journal.close().catch(() => undefined)
+      throw error
+    }
     return journal
+  }
+
+  /**
+   * After a failed write or fsync, what the journal holds past its last whole record is
+   * unknown (a half line, or pages the kernel dropped): cut it back to that record and sync.
+   * When that fails too, the file is left as it is and the next batch starts a new generation,
+   * where replay finds any torn tail as the last line of its own file.
+   */
+  async #cutBack(journal: FileHandle | null): Promise<void> {
+    await journal?.close().catch(() => undefined)
+    if (!this.#journalCreated) return
+    try {
+      const handle = await open(join(this.#dir, journalName(this.#gen)), 'r+')
+      try {
+        await handle.truncate(this.#journalSize)
+        await handle.datasync()
+      } finally {
+        await handle.close().catch(() => undefined)
+      }
+    } catch {
+      this.#gen += 1
+      this.#journalCreated = false
+      this.#journalSize = 0
+    }
   }
 
   async #ensureFolder(): Promise<void> {
@@ -219,28 +293,7 @@ class JournalRecordLog<Snapshot, Entry> implements RecordLog<Snapshot, Entry> {
     this.#folderReady = true
   }
 
-  /**
-   * After a failed write or fsync the journal's state is unknown (a half line may be on disk,
-   * and after a failed fsync the kernel may have dropped the pages), so nothing more is
-   * written through this object. Reopening replays what is really on disk and starts a new
-   * generation after it.
-   */
-  #fail(error: Error): void {
-    this.#failure = error
-    const pending = this.#pending
-    this.#pending = emptyBatch()
-    const refusal = this.#refusal() ?? error
-    for (const waiter of pending.waiters) waiter.reject(refusal)
-    // Compactions waiting for a switch give up too (their snapshot is not written).
-    const rotations = this.#rotations.splice(0)
-    for (const resolve of rotations) resolve(-1)
-    const journal = this.#journal
-    this.#journal = null
-    void journal?.close().catch(() => undefined)
-  }
-
   async #writeSnapshot(coveredSeq: number, gen: number, body: string): Promise<void> {
-    if (gen < 0) throw this.#refusal() ?? new Error('The record log stopped')
     await this.#ensureFolder()
     const line = encodeJsonRecord(`{"format":1,"seq":${coveredSeq},"gen":${gen},"snapshot":${body}}`)
     // The current snapshot becomes the previous one (a rename: no bytes written), and the

@@ -83,6 +83,33 @@ describe('settings store', () => {
     expect(invalid.lines.join('\n')).toContain('invalid values')
   })
 
+  it('sets a broken file aside and says so (never silently replaced by defaults); a later save leaves it alone', async () => {
+    const broken = await folder('{ "uploadConcurrency": 4, not json')
+    const store = await openSettingsStore(broken.dir, broken.log, { keepAside: true })
+    expect(store.get().uploadConcurrency).toBe(2)
+    const aside = (await readdir(broken.dir)).filter((name) => /^settings\.broken-.+\.json$/.test(name))
+    expect(aside).toHaveLength(1)
+    expect(await readFile(join(broken.dir, aside[0] ?? ''), 'utf8')).toBe('{ "uploadConcurrency": 4, not json')
+    expect(store.notice).toContain('unreadable, so FlipDrop uses the default settings')
+    expect(store.notice).toContain(`kept as ${aside[0] ?? ''}`)
+    // The command prints errors: the notice is one, the parser's words are not.
+    expect(broken.lines.filter((line) => line.startsWith('error'))).toEqual([`error ${store.notice ?? ''}`])
+    await store.update({ uploadConcurrency: 3 })
+    expect(await readFile(join(broken.dir, aside[0] ?? ''), 'utf8')).toBe('{ "uploadConcurrency": 4, not json')
+    // Said once: the next start finds the new file and nothing to say.
+    const again = await openSettingsStore(broken.dir, broken.log, { keepAside: true })
+    expect(again.notice).toBeNull()
+    expect(again.get().uploadConcurrency).toBe(3)
+  })
+
+  it('says so without moving the file when this process does not hold the data folder', async () => {
+    const invalid = await folder(JSON.stringify({ uploadConcurrency: 99 }))
+    const store = await openSettingsStore(invalid.dir, invalid.log)
+    expect(store.notice).toContain('invalid values')
+    expect(store.notice).toContain('left as it is')
+    expect(await readdir(invalid.dir)).toEqual(['settings.json'])
+  })
+
   it('saves a valid change to a private file and reads it back on the next start', async () => {
     const { dir, log } = await folder()
     const store = await openSettingsStore(dir, log)
