@@ -2,7 +2,7 @@ import type { EnqueueResult, JobView, RefusalCode, RefusedSource, SameContentOff
 import type { CliContext } from './cli-context'
 import type { FailureRecord } from './cli-error'
 import { EXIT, type ExitCode } from './exit-codes'
-import { recordLine, sourceOf, type JobRecordOut, type Outcome } from './output/job-lines'
+import { recordLine, shortId, sourceOf, type JobRecordOut, type Outcome } from './output/job-lines'
 
 /** A file already published, said for a terminal: the choice is made with a flag, not asked. */
 export function sameContentMessage(offer: SameContentOffer): string {
@@ -96,7 +96,7 @@ export function removedRecord(id: string, last: JobView | undefined, path: strin
 export function otherAccountRecord(job: JobView, path: string | null): JobRecordOut {
   if (job.waiting?.reason === 'unbound') {
     // Added before accounts were kept apart, and nothing here names its account: the window asks.
-    const message = `${job.waiting.message} Nothing was sent for it; choose its account in the FlipDrop window.`
+    const message = `${job.waiting.message} Nothing was sent for it; choose its account in the FlipDrop window or with flipdrop queue --assign ${shortId(job.id)}=ACCOUNT.`
     return { id: job.id, state: 'waiting', source: sourceOf(job), path: job.source.type === 'file' ? path : null, code: 'unbound', itemId: null, url: null, message }
   }
   const who = job.waiting?.account ?? 'the account it was added for'

@@ -30,13 +30,14 @@ function listed(job: JobView, session: QueueSession): JobRecordOut {
 
 /**
  * `flipdrop queue`: lists the queue with each job's ID; acts on jobs by ID (--cancel, --remove,
- * --pause, --resume, --retry; a short prefix will do), --retry-failed, --clear-finished;
+ * --pause, --resume, --retry; a short prefix will do), answers a job's question (--keep,
+ * --publish-again, --assign ID=ACCOUNT), --retry-failed, --clear-finished;
  * `--wait` runs the whole queue to the end and says how many jobs that is.
  */
 export const queue: Command = {
   name: 'queue',
   summary: 'Show the upload queue with job IDs; act on jobs by ID; --wait runs the whole queue to the end.',
-  usage: 'queue [--cancel ID] [--remove ID] [--pause ID] [--resume ID] [--retry ID] [--retry-failed] [--clear-finished] [--wait [--timeout <duration>]] [--json]',
+  usage: 'queue [--cancel ID] [--remove ID] [--pause ID] [--resume ID] [--retry ID] [--keep ID] [--publish-again ID] [--assign ID=ACCOUNT] [--retry-failed] [--clear-finished] [--wait [--timeout <duration>]] [--json]',
   options: { wait: { type: 'boolean' }, timeout: { type: 'string' }, ...ACTION_OPTIONS },
   positionals: [0, 0],
   async run(values, _positionals, ctx) {
@@ -48,10 +49,10 @@ export const queue: Command = {
     const mine = (job: JobView): boolean => accountId === undefined || job.accountId === accountId
     const session = await openQueueSession(ctx, { runUploads: wait ? (accountId === undefined ? true : 'added') : false, accountId })
     try {
-      const acted = hasActions(values) ? await runActions(session, values, accountId === undefined ? undefined : mine) : null
+      const acted = hasActions(values) ? await runActions(session, ctx, values, accountId === undefined ? undefined : mine) : null
       if (!wait) {
         if (acted) {
-          reportJobs(ctx, acted, { empty: 'Nothing to do: no job matched.' })
+          reportJobs(ctx, acted.records, { empty: 'Nothing to do: no job matched.' })
           return EXIT.ok
         }
         const view = await unwrap(session.uploads.list())
@@ -59,10 +60,12 @@ export const queue: Command = {
         reportJobs(ctx, view.jobs.filter(mine).map((job) => listed(job, session)), { empty: accountId === undefined ? 'The queue is empty.' : 'No job of this account is in the queue.' })
         return EXIT.ok
       }
-      if (acted && !ctx.json) for (const record of acted) ctx.say(recordLine(record))
+      if (acted && !ctx.json) for (const record of acted.records) ctx.say(recordLine(record))
       const view = await unwrap(session.uploads.list())
       for (const notice of view.notices) ctx.warn(notice)
-      const waiting = view.jobs.filter((job) => mine(job) && open(job) && !job.paused)
+      // An answered job is followed even if it finished already (a kept item's check is quick).
+      const answered = new Set(acted?.answered ?? [])
+      const waiting = view.jobs.filter((job) => mine(job) && ((open(job) && !job.paused) || answered.has(job.id)))
       const paused = view.jobs.filter((job) => mine(job) && open(job) && job.paused).length
       if (waiting.length > 0) await requireKeyWhenRunningHere(session, ctx)
       ctx.warn(

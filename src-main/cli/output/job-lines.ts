@@ -43,6 +43,8 @@ function waitingMessage(job: JobView): string | null {
   const waiting = job.waiting
   if (!waiting) return null
   if (waiting.reason === 'signed-out') return 'Waiting for an API key the service accepts (FLIPDROP_API_KEY, or flipdrop auth login).'
+  // The question the window asks, and how the command answers it.
+  if (waiting.reason === 'unbound') return `${waiting.message} Answer with flipdrop queue --assign ${shortId(job.id)}=ACCOUNT (an email, name or user ID).`
   return waiting.message
 }
 
@@ -50,6 +52,10 @@ function failureMessage(job: JobView): string | null {
   const failure = job.failure
   if (!failure) return null
   if (failure.code === 'document-host-missing') return 'Documents need the document host: set FLIPDROP_DOCUMENT_URL.'
+  if (failure.code === 'uncertain-content') {
+    const id = shortId(job.id)
+    return `${failure.message} Answer with flipdrop queue --keep ${id} or flipdrop queue --publish-again ${id}.`
+  }
   return failure.message
 }
 

@@ -78,6 +78,9 @@ export const QUEUE: CommandSpec = {
     { name: 'pause', type: 'string', value: 'ID', multiple: true, description: 'Hold a job: the queue passes it over until resumed.' },
     { name: 'resume', type: 'string', value: 'ID', multiple: true, description: 'Let a paused job run again.' },
     { name: 'retry', type: 'string', value: 'ID', multiple: true, description: 'Queue a failed or cancelled job again.' },
+    { name: 'keep', type: 'string', value: 'ID', multiple: true, description: 'A job whose found item is not byte-for-byte its file: keep that item as this upload.' },
+    { name: 'publish-again', type: 'string', value: 'ID', multiple: true, description: 'A job whose found item is not byte-for-byte its file: publish the file again as a new item.' },
+    { name: 'assign', type: 'string', value: 'ID=ACCOUNT', multiple: true, description: 'A job added before FlipDrop kept accounts apart: publish it to this signed-in account (email, name or user ID).' },
     { name: 'retry-failed', type: 'boolean', description: 'Queue every failed job again.' },
     { name: 'clear-finished', type: 'boolean', description: 'Remove finished jobs (done, failed, cancelled) from the queue.' }
   ],
