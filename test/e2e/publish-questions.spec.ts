@@ -88,6 +88,9 @@ test.describe('a lookalike whose stored PDF is not byte-for-byte the file', () =
       await expect(publish.reason(name)).toContainText(`its stored PDF is not byte-for-byte ${name}.pdf. Keep it as this upload, or publish again?`)
       await expect(publish.row(name).getByRole('button', { name: `Keep the item found as the upload of ${name}` })).toBeVisible()
       await expect(publish.row(name).getByRole('button', { name: `Retry ${name}` })).toHaveCount(0)
+      // A question to answer, not an alarm: it is not set in the error colour.
+      await expect(publish.reason(name)).toHaveClass(/\bquestion\b/)
+      await expect(publish.reason(name)).not.toHaveClass(/\berror\b/)
     }
     expect(creates(emulator)).toBe(2)
     const found = Object.fromEntries(names.map((name) => [name, named(emulator, E2E_KEY, name)[0]?.id]))
