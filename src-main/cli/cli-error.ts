@@ -100,6 +100,8 @@ export function appFailure(code: string, message: string, place: FailurePlace | 
     case 'unauthorized':
       return { code: 'key-refused', message: keyRefusedMessage(place), exitCode: EXIT.noKey }
     case 'signed-out':
+      // FLIPDROP_API_KEY is the only key then: none is held because the service refused it (it is nobody's, so nothing was queued).
+      if (place?.env['FLIPDROP_API_KEY']?.trim()) return { code: 'key-refused', message: `${keyRefusedMessage(place)} Nothing was queued.`, exitCode: EXIT.noKey }
       return { code: 'no-key', message: 'No API key the service accepts: set FLIPDROP_API_KEY, or run flipdrop auth login. Nothing was queued.', exitCode: EXIT.noKey }
     case 'network':
     case 'stalled':

@@ -71,8 +71,11 @@ async function startAccounts(dir?: string): Promise<{
     dir: dataDir,
     use(next) {
       current = next?.userId ?? null
-      if (next) connection.connect(next.key, next.userId)
-      else connection.disconnect()
+      // As the app switches: every signed-in account's key stays held (a dropped key's requests stop).
+      if (next) {
+        connection.add(next.key, { confirmed: next.userId })
+        connection.use(next.key)
+      } else connection.disconnect()
       account.accountChanged()
     }
   }
