@@ -9,6 +9,7 @@ import type { Core } from '../../src-main/core/core'
 import { createAccountCache } from '../../src-main/core/auth/account-cache'
 import { makePdf } from '../emulator/fixtures/make-pdf'
 import { createMemoryKeychain } from '../support/memory-keychain'
+import { spawnEmulator } from './emulator-process'
 
 const run = promisify(execFile)
 const root = fileURLToPath(new URL('../..', import.meta.url))
@@ -74,6 +75,27 @@ export async function startBenchCore(dataDir: string, baseUrl: string): Promise<
   return { core, close: () => booted.close() }
 }
 
+/**
+ * A running app whose key the service confirmed once (the data folder remembers it), now out
+ * of reach: it queues offline for that account. A key never confirmed is nobody's, and nothing
+ * would be queued. Returns the address, which no longer answers.
+ */
+async function confirmKeyThenGoOffline(dataDir: string): Promise<string> {
+  // A plan with room for every job the bench queues (the plan is learned here, before going offline).
+  const emulator = await spawnEmulator(['--port', '0', '--document-port', '0', '--key', QUEUE_BENCH_KEY, '--max-items', '1000000'])
+  try {
+    const { core, close } = await startBenchCore(dataDir, emulator.baseUrl)
+    const deadline = performance.now() + 15_000
+    while (core.connection.accountId === null && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20))
+    const confirmed = core.connection.accountId !== null
+    await close()
+    if (!confirmed) throw new Error('the bench key was never confirmed by the emulator')
+  } finally {
+    await emulator.stop()
+  }
+  return emulator.baseUrl
+}
+
 /** Restores the queue of `queueDir` in a fresh process, as a restart does; returns milliseconds. */
 async function restoreOnce(queueDir: string): Promise<{ ms: number; jobs: number }> {
   const { stdout } = await run(process.execPath, ['--import', 'tsx', 'test/bench/queue-restore-child.ts', queueDir], { cwd: root })
@@ -95,7 +117,7 @@ export async function restoreInFreshProcess(queueDir: string): Promise<{ ms: num
 export async function enqueueAndRestore(count: number): Promise<{ enqueueMs: number; restored: { ms: number; jobs: number } }> {
   const folder = await writeBenchPdfs(count, 'enqueue')
   const dataDir = await mkdtemp(join(tmpdir(), 'flipdrop-bench-queue-'))
-  const { core, close } = await startBenchCore(dataDir, 'http://127.0.0.1:9')
+  const { core, close } = await startBenchCore(dataDir, await confirmKeyThenGoOffline(dataDir))
   await core.uploads.pause()
   // A running app: the intake worker was started by an earlier drop (here one small file).
   const warmUp = await writeBenchPdfs(1, 'warm-up')

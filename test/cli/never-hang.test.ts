@@ -57,7 +57,7 @@ describe('a refused key', () => {
     })
     expect(tookMs).toBeLessThan(15_000)
     // Whose the job would be is unknown: it is not left for the data folder's account to publish.
-    const queued = jsonOf<Jobs & { jobs: { name?: string }[] }>(await cli(['queue', '--json'], { extra: vars }))
+    const queued = jsonOf<{ jobs: { name: string }[] }>(await cli(['queue', '--json'], { extra: vars }))
     expect(queued.jobs.filter((job) => job.name === 'refused')).toEqual([])
     expect((await cli(['queue', '--wait'], { extra: vars })).code).toBe(0)
     expect(emulator.state.allItems().filter((item) => item.name === 'refused')).toEqual([])

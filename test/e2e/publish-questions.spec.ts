@@ -70,7 +70,7 @@ test.describe('a job added before FlipDrop kept accounts apart', () => {
   })
 })
 
-test.describe('a lookalike whose stored PDF is not byte-for-byte the file', () => {
+test.describe('a lookalike whose stored PDF is not exactly the file', () => {
   test.use({ signedIn: true, hostOptions: { dropDir }, emulatorOptions: { seed: false, rewriteStoredPdf: true } })
 
   test('says so and asks; "Keep it" takes the found item, "Publish again" makes a new one', async ({ app, emulator, host, page }) => {
@@ -84,8 +84,8 @@ test.describe('a lookalike whose stored PDF is not byte-for-byte the file', () =
     await publish.drop(names.map((name) => ({ name: `${name}.pdf` })))
     for (const name of names) {
       await expect(publish.row(name)).toHaveAttribute('data-state', 'failed', { timeout: 60_000 })
-      await expect(publish.reason(name)).toContainText(`A flipbook named “${name}” was made at`)
-      await expect(publish.reason(name)).toContainText(`its stored PDF is not byte-for-byte ${name}.pdf. Keep it as this upload, or publish again?`)
+      await expect(publish.reason(name)).toContainText(`A flipbook named “${name}” appeared at`)
+      await expect(publish.reason(name)).toContainText(`its PDF is not exactly ${name}.pdf. Keep it as this upload, or publish again?`)
       await expect(publish.row(name).getByRole('button', { name: `Keep the item found as the upload of ${name}` })).toBeVisible()
       await expect(publish.row(name).getByRole('button', { name: `Retry ${name}` })).toHaveCount(0)
       // A question to answer, not an alarm: it is not set in the error colour.

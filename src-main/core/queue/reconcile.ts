@@ -202,7 +202,7 @@ export async function findCreatedItem(job: JobRecord, ctx: LookupContext): Promi
     return {
       outcome: 'uncertain-content',
       item: { itemId: lookalike.itemId, url: lookalike.url },
-      note: `A ${kind} named “${job.name}” was made at ${timeOf(lookalike.createdMs)} while this upload's answer was lost, but its stored PDF is not byte-for-byte ${what}.`
+      note: `A ${kind} named “${job.name}” appeared at ${timeOf(lookalike.createdMs)} while FlipDrop was waiting to hear back about this upload, but its PDF is not exactly ${what}.`
     }
   }
   const many = candidates.length > 1

@@ -205,8 +205,8 @@ describe('stored bytes that differ: the designer chooses, never a Retry that dup
     const { core, id, before } = await leaveLookalike('rewritten keep')
     const job = stateOf(core, id)
     expect(job?.failure).toMatchObject({ code: 'uncertain-content', retryable: false })
-    expect(job?.failure?.message).toContain('A flipbook named “rewritten keep” was made at')
-    expect(job?.failure?.message).toContain("while this upload's answer was lost, but its stored PDF is not byte-for-byte rewritten keep.pdf. Keep it as this upload, or publish again?")
+    expect(job?.failure?.message).toContain('A flipbook named “rewritten keep” appeared at')
+    expect(job?.failure?.message).toContain('while FlipDrop was waiting to hear back about this upload, but its PDF is not exactly rewritten keep.pdf. Keep it as this upload, or publish again?')
     expect(createRequests(rewriting)).toBe(before + 1)
     await expect(core.uploads.retry({ jobId: id })).rejects.toThrow('keep it, or publish the file again')
 
