@@ -1,6 +1,6 @@
 import { createServer, request as httpRequest } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
+import { serveLocally } from './serve-locally'
 
 /**
  * A reverse proxy on loopback in front of the emulator that takes a whole request and holds it
@@ -28,12 +28,5 @@ export async function startHoldingProxy(target: string, holdMs: (path: string) =
       })
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    async close() {
-      server.closeAllConnections()
-      await new Promise<void>((resolve) => server.close(() => resolve()))
-    }
-  }
+  return serveLocally(server)
 }

@@ -1,5 +1,5 @@
 import { createServer, request as httpRequest, type IncomingHttpHeaders } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { serveLocally } from './serve-locally'
 
 /** Changes a JSON answer on its way back; return the new body. */
 export type JsonRewrite = (path: string, body: Record<string, unknown>) => Record<string, unknown>
@@ -39,12 +39,5 @@ export async function startRewritingProxy(target: string, rewrite: JsonRewrite):
     outgoing.on('error', () => response.destroy())
     request.pipe(outgoing)
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    async close() {
-      server.closeAllConnections()
-      await new Promise<void>((resolve) => server.close(() => resolve()))
-    }
-  }
+  return serveLocally(server)
 }
