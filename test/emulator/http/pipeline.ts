@@ -72,6 +72,7 @@ async function handle(d: Dispatch, listener: DocType, req: IncomingMessage, res:
   let ex: Exchange | undefined
   res.on('close', () => {
     entry.status = ex?.status ?? 0
+    entry.endedAtMs = env.options.now()
     env.state.logRequest(entry)
   })
 

@@ -88,6 +88,8 @@ export interface RequestLogEntry {
   account: string
   status: number
   fault: string
+  /** When the exchange closed: answered, or cut off by the client (status 0). */
+  endedAtMs?: number
 }
 
 /** The persisted part of the state. */
