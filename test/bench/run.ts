@@ -317,18 +317,31 @@ async function commandStartupRows(): Promise<void> {
 }
 
 const dir = await mkdtemp(join(tmpdir(), 'flipdrop-bench-'))
-try {
-  await commandStartupRows()
-  await rendererBundle()
-  await librarySync()
-  await libraryUi()
+/**
+ * Each group of rows by name, in the order they run. BENCH_ONLY=name,name runs just those
+ * (a change measured on its own rows); every group runs otherwise.
+ */
+const groups: [name: string, run: () => Promise<void>][] = [
+  ['command', commandStartupRows],
+  ['bundle', rendererBundle],
+  ['library-sync', librarySync],
+  ['library-ui', libraryUi],
   // The queue's timings first, before gigabyte uploads churn the page cache and the CPU.
-  await queueEnqueueAndRestore()
-  await corpusIntake()
-  await queueRate()
-  await uploadThroughput(dir)
-  await uploadMemory(dir)
-  await rateUse()
+  ['queue', queueEnqueueAndRestore],
+  ['corpus', corpusIntake],
+  ['queue-rate', queueRate],
+  ['upload', () => uploadThroughput(dir)],
+  ['upload-memory', () => uploadMemory(dir)],
+  ['rate', rateUse]
+]
+const only = (process.env['BENCH_ONLY'] ?? '').split(',').map((name) => name.trim()).filter((name) => name !== '')
+const unknown = only.filter((name) => !groups.some(([known]) => known === name))
+if (unknown.length > 0) {
+  console.error(`BENCH_ONLY names no bench group: ${unknown.join(', ')} (groups: ${groups.map(([name]) => name).join(', ')})`)
+  process.exit(2)
+}
+try {
+  for (const [name, run] of groups) if (only.length === 0 || only.includes(name)) await run()
 } finally {
   await rm(dir, { recursive: true, force: true })
 }
