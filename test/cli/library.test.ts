@@ -8,11 +8,12 @@ import { SORT_KEYS, type ItemSummary } from '../../src-shared/domain/service/ite
 import { startEmulator, type RunningEmulator, type StoredItem } from '../emulator'
 import { spawnCli } from '../support/cli-runner'
 import { cliKit, dateInCliZone, inGroups, jsonOf, patchItem, serviceGet } from './cli-test-kit'
+import { runCliInProcess } from './in-process-cli'
 
 const KEY = 'fd-cli-library-key-7f3a91'
 let emulator: RunningEmulator
 let files: string
-const { cli, env } = cliKit(() => emulator, KEY)
+const { cli, env } = cliKit(() => emulator, KEY, runCliInProcess)
 
 beforeAll(async () => {
   emulator = await startEmulator({ keys: [KEY], seed: true, log: () => {} })

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startEmulator, type RunningEmulator } from '../emulator'
 import { makePdf } from '../emulator/fixtures/make-pdf'
 import { cliKit, jsonOf } from './cli-test-kit'
+import { runCliInProcess } from './in-process-cli'
 
 /*
  * Issue 27: the command, on a new data folder, behind a captive portal or against a slow
@@ -16,7 +17,7 @@ import { cliKit, jsonOf } from './cli-test-kit'
 const KEY = 'fd-cli-portal-slow-key-1'
 let emulator: RunningEmulator
 let files: string
-const { cli } = cliKit(() => emulator, KEY)
+const { cli } = cliKit(() => emulator, KEY, runCliInProcess)
 
 beforeAll(async () => {
   emulator = await startEmulator({ keys: [KEY], rateLimit: { limit: 100_000, windowSeconds: 60 }, log: () => {} })
