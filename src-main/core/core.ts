@@ -207,6 +207,8 @@ export async function createCore(config: CoreConfig, log: Logger): Promise<Core>
         for (const listener of accountListeners) listener()
       }
     })
+    // Closed after the connection (no answer comes later), before the data folder is let go.
+    opened.push(auth)
     let libraryRef: LibraryService | null = null
     let settingsRef: SettingsService | null = null
     // What was published is kept beside the queue, not in it: clearing or losing the queue keeps it.

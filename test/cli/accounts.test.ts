@@ -4,7 +4,8 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startEmulator, type RunningEmulator } from '../emulator'
 import { makePdf } from '../emulator/fixtures/make-pdf'
-import { runCli, type CliRun } from '../support/cli-runner'
+import type { CliRun } from '../support/cli-runner'
+import { runCliInProcess as runCli } from './in-process-cli'
 
 /*
  * The command with one data folder and two accounts' keys (child processes against the
