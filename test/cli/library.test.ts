@@ -10,6 +10,8 @@ import { spawnCli } from '../support/cli-runner'
 import { cliKit, dateInCliZone, inGroups, jsonOf, patchItem, serviceGet } from './cli-test-kit'
 import { runCliInProcess } from './in-process-cli'
 
+/* Output, flags and exit codes run in this process; only the interrupt (SIGINT) needs a child. */
+
 const KEY = 'fd-cli-library-key-7f3a91'
 let emulator: RunningEmulator
 let files: string

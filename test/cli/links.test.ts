@@ -10,6 +10,8 @@ import { runCliInProcess as runCli } from './in-process-cli'
 import { requestsTo, waitFor } from '../main/core/links/links-fixture'
 import { jsonOf } from './cli-test-kit'
 
+/* Output, flags and exit codes run in this process; `watch` ended by SIGINT is a child. */
+
 const KEY = 'fd-cli-links-key-1'
 let emulator: RunningEmulator
 let files: string

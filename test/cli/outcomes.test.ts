@@ -8,8 +8,9 @@ import { cliKit, jsonOf } from './cli-test-kit'
 import { runCliInProcess } from './in-process-cli'
 
 /*
- * Issue 20 (B): the command says exactly what it did. Each scenario runs `flipdrop` as a child
- * process against the emulator, with a fresh data folder unless it says otherwise.
+ * Issue 20 (B): the command says exactly what it did. Each scenario runs `flipdrop` in this
+ * process (output and exit codes) against the emulator, with a fresh data folder unless it
+ * says otherwise.
  */
 
 const KEY = 'fd-cli-outcomes-key-1'
