@@ -62,8 +62,13 @@ function settled(): boolean {
     core.connection.accountId !== null
   )
 }
+/** A file read or write under way (the library saved after its sync holds its whole text until written). */
+const writing = (): boolean => process.getActiveResourcesInfo().some((resource) => resource.startsWith('FSReq'))
 const deadline = performance.now() + 120_000
-while (!settled()) {
+let quiet = 0
+// Settled, with no file operation seen on two polls in a row: the saves after the start are done.
+while (quiet < 2) {
+  quiet = settled() && !writing() ? quiet + 1 : 0
   if (performance.now() > deadline) throw new Error(`the start did not settle: ${JSON.stringify(core.library.snapshot().sync)}, ${core.uploads.list().jobs.length} jobs`)
   await new Promise((resolve) => setTimeout(resolve, 50))
 }
