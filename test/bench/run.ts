@@ -13,6 +13,7 @@ import { measureUploadMemoryInFreshProcess } from './fresh-process-memory'
 import { measureLibraryUi } from './library-ui-bench'
 import { enqueueAndRestore, QUEUE_BENCH_KEY, queueThroughput, restoreAfterCrash } from './queue-bench'
 import { runRateBench } from './rate-bench'
+import { startupRendererRows } from './startup-renderer-rows'
 import { uploadWithClient, uploadWithCurl } from './upload-bench'
 
 /**
@@ -326,6 +327,7 @@ const groups: [name: string, run: () => Promise<void>][] = [
   ['bundle', rendererBundle],
   ['library-sync', librarySync],
   ['library-ui', libraryUi],
+  ['startup-renderer', () => startupRendererRows(rows)],
   // The queue's timings first, before gigabyte uploads churn the page cache and the CPU.
   ['queue', queueEnqueueAndRestore],
   ['corpus', corpusIntake],
