@@ -16,6 +16,7 @@ import { mainMemoryRows, rendererMemoryRows } from './memory-rows'
 import { measureRendererMemory } from './renderer-memory-bench'
 import { enqueueAndRestore, QUEUE_BENCH_KEY, queueThroughput, restoreAfterCrash } from './queue-bench'
 import { runRateBench } from './rate-bench'
+import { startupRendererRows } from './startup-renderer-rows'
 import { uploadWithClient, uploadWithCurl } from './upload-bench'
 
 /**
@@ -335,6 +336,7 @@ const groups: [name: string, run: () => Promise<void>][] = [
   ['bundle', rendererBundle],
   ['library-sync', librarySync],
   ['library-ui', libraryUi],
+  ['startup-renderer', () => startupRendererRows(rows)],
   ['memory', memory],
   // The queue's timings first, before gigabyte uploads churn the page cache and the CPU.
   ['queue', queueEnqueueAndRestore],
