@@ -73,6 +73,8 @@ export interface UploadQueueDependencies {
   saveRetryMs?: number
   /** The service answers again after it could not be reached ("Try now", or a check found it): what else waited carries on. */
   onReachableAgain?: () => void
+  /** Where reading the plan on its own waits for the window's first paint (first-paint.ts); default: at once. */
+  afterFirstPaint?: (work: () => unknown) => void
 }
 
 /** The `uploads` area, plus what the core and the shell need. */
@@ -373,7 +375,7 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
     settleAttemptLookup: settleForAttempt,
     describeAccount: whoFor,
     onOnline: () => {
-      void refreshLimits()
+      refreshLimitsSoon()
       deps.onReachableAgain?.()
     },
     touched: (ids) => touch(ids),
@@ -420,6 +422,18 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
 
   function list(): QueueView {
     return { jobs: store.jobs().map(view), paused: store.paused, connectivity: connectivity(), limits: limitsView(), notices: deps.notices }
+  }
+
+  // Reads of the plan asked before the first paint become one, after it.
+  let limitsWaiting = false
+  const afterFirstPaint = deps.afterFirstPaint ?? ((work: () => unknown) => void work())
+  function refreshLimitsSoon(): void {
+    if (limitsWaiting) return
+    limitsWaiting = true
+    afterFirstPaint(() => {
+      limitsWaiting = false
+      void refreshLimits()
+    })
   }
 
   /** Reads the plan of every account whose key is held (only once whoami confirmed whose it is). */
@@ -495,7 +509,7 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
     touch(store.jobs().filter((job) => job.state === 'queued').map((job) => job.id))
     // An account signed out or its key refused: what it was sending stops now, nothing more goes out.
     scheduler.stopUnreachable()
-    if (connection.anyConnected) void refreshLimits()
+    if (connection.anyConnected) refreshLimitsSoon()
     void ready.then(bindUnrecorded)
     scheduler.pump()
   })
@@ -506,7 +520,7 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
       if (!cannotSaveIn(error)) throw error
     })
     .then(() => {
-      void refreshLimits()
+      refreshLimitsSoon()
       void bindUnrecorded()
       scheduler.pump()
     })
