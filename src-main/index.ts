@@ -7,6 +7,8 @@ import { updatesUnavailable } from '../src-shared/domain/updates'
 import type { UpdatesHost } from './core/app/app-service'
 import { boot } from './core/boot'
 import { environmentOverrides } from './core/core'
+import { createFirstPaint } from './core/first-paint'
+import { createStartupMarks } from './core/startup-marks'
 import { recordAppInstall } from './core/app/record-app-install'
 import { openLogFile } from './core/logging/log-file'
 import { verboseLogging } from './core/logging/log-level'
@@ -71,6 +73,11 @@ const opened = collectOpenedFiles(app, { argv: process.argv, cwd: process.cwd(),
 
 if (claimSingleInstance(app, opened.secondLaunch)) {
   void app.whenReady().then(() => {
+    // Each phase of the start, logged as one line with FLIPDROP_LOG=debug once the first view has painted.
+    const marks = createStartupMarks({ onComplete: (line) => verboseLogging(process.env) && booted.log.info(line) })
+    marks.mark('ready')
+    // Background work the first view does not need waits for its paint (app:painted), or the fallback.
+    const firstPaint = createFirstPaint({ onDone: (reason) => reason === 'painted' && marks.mark('painted') })
     const location = rendererLocation()
     serveAppProtocol(session.defaultSession, join(here, '../renderer'))
     denyAllPermissions(session.defaultSession)
@@ -87,9 +94,11 @@ if (claimSingleInstance(app, opened.secondLaunch)) {
     }
     // The command of an AppImage is an extracted copy: it reads which version of the app last ran here.
     if (app.isPackaged) {
-      void recordAppInstall(app.getPath('userData'), { version: info.version, appImage: process.env['APPIMAGE'] || null }).catch((error: unknown) =>
-        booted.log.warn('Could not note the installed version for the flipdrop command', error)
-      )
+      firstPaint.after(async () => {
+        await recordAppInstall(app.getPath('userData'), { version: info.version, appImage: process.env['APPIMAGE'] || null }).catch((error: unknown) =>
+          booted.log.warn('Could not note the installed version for the flipdrop command', error)
+        )
+      })
     }
     // Installed builds with a feed update themselves; the flow is made once the logger exists.
     const updatable = canUpdateItself({ packaged: app.isPackaged, resourcesPath: process.resourcesPath, env: process.env })
@@ -109,6 +118,8 @@ if (claimSingleInstance(app, opened.secondLaunch)) {
       userDataDir: app.getPath('userData'),
       environment: environmentOverrides(process.env),
       logFile,
+      firstPaint,
+      onPhase: (phase) => marks.mark(phase),
       emit: (spec, payload) => {
         if (mainWindow) sendEvent(mainWindow.webContents, spec, payload)
         desktop?.observe(spec, payload)
@@ -116,6 +127,7 @@ if (claimSingleInstance(app, opened.secondLaunch)) {
         if (isEvent(contract.settings.changed, event)) applyProxy(event.payload.values.proxyUrl)
         if (isEvent(contract.uploads.changed, event)) updates?.uploadsChanged()
         if (isEvent(contract.app.startupChanged, event) && event.payload.phase === 'ready') {
+          marks.mark('core-opened')
           const core = booted.startup.current
           if (core) void Promise.resolve(core.settings.get()).then((settings) => applyProxy(settings.values.proxyUrl))
         }
@@ -144,10 +156,12 @@ if (claimSingleInstance(app, opened.secondLaunch)) {
     )
     // Whether a tray icon could be seen, for closing the window while uploads run (tray-visibility.ts).
     const trays = new TrayVisibility(process.platform)
-    void trays.refresh()
+    firstPaint.after(() => trays.refresh())
 
     const open = (): BrowserWindow => {
       const window = createMainWindow(location, (message) => booted.log.warn(message))
+      marks.mark('window-created')
+      window.webContents.on('did-finish-load', () => marks.mark('page-loaded'))
       mainWindow = window
       // Closing it while uploads run where no tray can be seen keeps it, minimized.
       onWindowClose(
@@ -191,6 +205,7 @@ if (claimSingleInstance(app, opened.secondLaunch)) {
       confirm: (running) => askBeforeQuitting(running, mainWindow),
       close: () => booted.close(),
       quitting: () => {
+        firstPaint.dispose()
         shell.dispose()
         updates?.stop()
       },
@@ -234,7 +249,8 @@ if (claimSingleInstance(app, opened.secondLaunch)) {
         },
         log: booted.log
       })
-      updates.start()
+      const flow = updates
+      firstPaint.after(() => flow.start())
     }
     open()
     app.on('activate', () => {

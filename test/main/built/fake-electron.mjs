@@ -20,7 +20,9 @@ const record = {
   appUserModelId: null,
   // App events main listens to, and those it listened to before `ready` (open-file must be).
   appEvents: [],
-  appEventsBeforeReady: []
+  appEventsBeforeReady: [],
+  // Ms since the process started: when main was told the app is ready, and its first loadURL (the start-up bench).
+  timings: { readyMs: null, loadUrlMs: null }
 }
 const userData = mkdtempSync(join(tmpdir(), 'flipdrop-built-main-'))
 // FAKE_PLATFORM lets a test see what main does on another OS (e.g. win32-only calls). Set
@@ -38,7 +40,9 @@ export const app = {
   isPackaged: false,
   whenReady: () => {
     record.appEventsBeforeReady = [...listeners.keys()]
-    return Promise.resolve()
+    return Promise.resolve().then(() => {
+      record.timings.readyMs ??= performance.now()
+    })
   },
   isReady: () => true,
   getAppPath: () => process.cwd(),
@@ -67,6 +71,7 @@ export class BrowserWindow {
     this.webContents = { on() {}, setWindowOpenHandler() {}, send() {}, isDestroyed: () => false }
   }
   loadURL(url) {
+    record.timings.loadUrlMs ??= performance.now()
     record.loaded.push(url)
     return Promise.resolve()
   }
@@ -150,7 +155,7 @@ setTimeout(async () => {
   record.appEvents = [...listeners.keys()]
   process.stdout.write(`${JSON.stringify(record)}\n`)
   process.exit(0)
-}, 1500)
+}, Number(process.env.FAKE_REPORT_AFTER_MS ?? 1500))
 
 export default {
   app,
