@@ -11,6 +11,9 @@ import { spawnEmulator } from './emulator-process'
 import { loadSnapshot, syncLibrary } from './library-bench'
 import { measureUploadMemoryInFreshProcess } from './fresh-process-memory'
 import { measureLibraryUi } from './library-ui-bench'
+import { measureMainMemory } from './memory-bench'
+import { mainMemoryRows, rendererMemoryRows } from './memory-rows'
+import { measureRendererMemory } from './renderer-memory-bench'
 import { enqueueAndRestore, QUEUE_BENCH_KEY, queueThroughput, restoreAfterCrash } from './queue-bench'
 import { runRateBench } from './rate-bench'
 import { builtMainStart, coreOpen } from './startup-main-bench'
@@ -281,6 +284,12 @@ async function librarySync(): Promise<void> {
   })
 }
 
+/** Issue 28: main's heap and RSS with 10,000 items, 10,000 jobs and two accounts; the renderer's heap with the library shown and after every view ten times. */
+async function memory(): Promise<void> {
+  const { main, bare } = await measureMainMemory(10_000, 10_000)
+  rows.push(...mainMemoryRows(main, bare), ...rendererMemoryRows(await measureRendererMemory(10_000, 10)))
+}
+
 /** The renderer's main chunk, gzipped, against the DESIGN §5 budget (reads the fresh build). */
 async function rendererBundle(): Promise<void> {
   const assets = join(fileURLToPath(new URL('../..', import.meta.url)), 'out/renderer/assets')
@@ -352,6 +361,7 @@ const groups: [name: string, run: () => Promise<void>][] = [
   ['bundle', rendererBundle],
   ['library-sync', librarySync],
   ['library-ui', libraryUi],
+  ['memory', memory],
   // The queue's timings first, before gigabyte uploads churn the page cache and the CPU.
   ['queue', queueEnqueueAndRestore],
   ['corpus', corpusIntake],

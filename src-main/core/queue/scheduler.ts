@@ -402,7 +402,11 @@ export class Scheduler {
       return runAttempt(job, {
         client,
         signal,
-        save: (next) => this.deps.save(next),
+        save: (next) => {
+          // The service answered well: the status says so before the job is seen done, never after.
+          if (next.state === 'done') this.serviceAnsweredWell()
+          return this.deps.save(next)
+        },
         onProgress: (sent, total) => meter.update(sent, total),
         lookUp: (doubtful) => this.deps.lookUp(doubtful, client, signal, (fresh, found) => this.deps.settleAttemptLookup(fresh, found)),
         limitBytes: () => this.deps.limitBytes(job.accountId),
@@ -432,11 +436,14 @@ export class Scheduler {
       })
   }
 
+  private serviceAnsweredWell(): void {
+    if (!this.serviceTrouble) return
+    this.serviceTrouble = false
+    this.deps.connectivityChanged()
+  }
+
   private async succeeded(id: string): Promise<void> {
-    if (this.serviceTrouble) {
-      this.serviceTrouble = false
-      this.deps.connectivityChanged()
-    }
+    this.serviceAnsweredWell()
     const job = this.deps.get(id)
     if (job && job.attempts > 0) await this.deps.save({ ...job, attempts: 0 })
   }
