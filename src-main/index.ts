@@ -1,7 +1,6 @@
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { app, BrowserWindow, clipboard, Menu, session } from 'electron'
-import electronUpdater from 'electron-updater'
 import { contract } from '../src-shared/contract'
 import { updatesUnavailable } from '../src-shared/domain/updates'
 import type { UpdatesHost } from './core/app/app-service'
@@ -34,7 +33,7 @@ import { askBeforeQuitting, guardQuit } from './shell/quit-guard'
 import { APP_ORIGIN } from './shell/renderer-files'
 import { safeOpenExternal } from './shell/safe-open-external'
 import { PROXY_LOGIN_DEFAULTS, proxyLoginAnswerer, settingsProxyAccount } from './shell/proxy-challenge'
-import { answerProxyLogins } from './shell/proxy-login'
+import { answerProxyLogins, answerUpdaterLogins } from './shell/proxy-login'
 import { followSettingsProxy } from './shell/session-proxy'
 import { claimSingleInstance } from './shell/single-instance'
 import { trayIconPath } from './shell/tray-icon-path'
@@ -213,21 +212,22 @@ if (claimSingleInstance(app, opened.secondLaunch)) {
     })
     // A proxy's request for a password (407), from the window's requests or the updater's, is
     // answered in main with the Settings proxy's credentials; the window never sees them.
-    answerProxyLogins(
-      app,
-      updatable ? electronUpdater.autoUpdater : undefined,
-      proxyLoginAnswerer({
-        ...PROXY_LOGIN_DEFAULTS,
-        now: () => performance.now(),
-        account: async () => {
-          const core = booted.startup.current
-          if (!core) return null
-          return settingsProxyAccount((await Promise.resolve(core.settings.get())).values.proxyUrl, () => core.proxyPassword())
-        }
-      }),
-      (message, error) => booted.log.warn(message, error)
-    )
-    if (updatable) {
+    const proxyAnswer = proxyLoginAnswerer({
+      ...PROXY_LOGIN_DEFAULTS,
+      now: () => performance.now(),
+      account: async () => {
+        const core = booted.startup.current
+        if (!core) return null
+        return settingsProxyAccount((await Promise.resolve(core.settings.get())).values.proxyUrl, () => core.proxyPassword())
+      }
+    })
+    answerProxyLogins(app, undefined, proxyAnswer, (message, error) => booted.log.warn(message, error))
+    // The updater (electron-updater, a large module) is loaded and started once the first view has painted.
+    const startUpdates = async (): Promise<void> => {
+      const { default: electronUpdater } = await import('electron-updater')
+      // Quitting while it loaded: nothing is started for a process on its way out.
+      if (quit.quitting) return
+      answerUpdaterLogins(electronUpdater.autoUpdater, proxyAnswer, (message, error) => booted.log.warn(message, error))
       const feedUrl = feedOverride(process.env)
       // An unsigned macOS build cannot install updates (Squirrel.Mac): it offers the release page.
       const downloadPage = downloadPageFor({ platform: process.platform, resourcesPath: process.resourcesPath })
@@ -249,9 +249,9 @@ if (claimSingleInstance(app, opened.secondLaunch)) {
         },
         log: booted.log
       })
-      const flow = updates
-      firstPaint.after(() => flow.start())
+      updates.start()
     }
+    if (updatable) firstPaint.after(() => startUpdates().catch((error: unknown) => booted.log.warn('Could not start checking for updates', error)))
     open()
     app.on('activate', () => {
       if (BrowserWindow.getAllWindows().length === 0) open()
