@@ -17,6 +17,7 @@ import { measureRendererMemory } from './renderer-memory-bench'
 import { enqueueAndRestore, QUEUE_BENCH_KEY, queueThroughput, restoreAfterCrash } from './queue-bench'
 import { runRateBench } from './rate-bench'
 import { builtMainStart, coreOpen } from './startup-main-bench'
+import { startupRendererRows } from './startup-renderer-rows'
 import { uploadWithClient, uploadWithCurl } from './upload-bench'
 
 /**
@@ -361,6 +362,7 @@ const groups: [name: string, run: () => Promise<void>][] = [
   ['bundle', rendererBundle],
   ['library-sync', librarySync],
   ['library-ui', libraryUi],
+  ['startup-renderer', () => startupRendererRows(rows)],
   ['memory', memory],
   // The queue's timings first, before gigabyte uploads churn the page cache and the CPU.
   ['queue', queueEnqueueAndRestore],
