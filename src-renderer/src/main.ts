@@ -4,6 +4,7 @@ import { createApp } from 'vue'
 import App from './App.vue'
 import { afterNextPaint } from './startup/after-paint'
 import { markOnce, STARTUP_MARKS } from './startup/startup-marks'
+import { tellMainWhenPainted } from './tell-main-painted'
 import './styles/base.css'
 import './styles/shell.css'
 import './styles/publish.css'
@@ -13,3 +14,4 @@ import './styles/settings.css'
 
 createApp(App).use(createPinia()).mount('#app')
 void afterNextPaint().then(() => markOnce(STARTUP_MARKS.firstPaint))
+void tellMainWhenPainted()
