@@ -1,0 +1,57 @@
+import { readdirSync } from 'node:fs'
+
+/** What the soak counts in its own process, the one the core runs in (main). */
+export interface MainCounts {
+  heapMiB: number
+  rssMiB: number
+  /** process.getActiveResourcesInfo(), by kind (Timeout, TCPSocketWrap, FSReqCallback…). */
+  resources: Record<string, number>
+  /** Listeners on `process` (exit, signals, warnings…), summed over every event. */
+  processListeners: number
+  /** Open file descriptors (/proc/self/fd), where the OS lists them; null elsewhere. */
+  fds: number | null
+}
+
+const MIB = 1024 * 1024
+
+/** Collects garbage until the heap stops shrinking (weak references and finalizers need more than one pass). */
+export async function collectGarbage(): Promise<void> {
+  const gc = (globalThis as { gc?: () => void }).gc
+  if (!gc) throw new Error('run with node --expose-gc')
+  let last = Number.POSITIVE_INFINITY
+  for (let pass = 0; pass < 6; pass++) {
+    gc()
+    await new Promise((resolve) => setImmediate(resolve))
+    const used = process.memoryUsage().heapUsed
+    if (used >= last * 0.999) break
+    last = used
+  }
+}
+
+export function countResources(): Record<string, number> {
+  const counts: Record<string, number> = {}
+  for (const kind of process.getActiveResourcesInfo()) counts[kind] = (counts[kind] ?? 0) + 1
+  return counts
+}
+
+function openFds(): number | null {
+  try {
+    // The listing opens one descriptor of its own, the same one at every count.
+    return readdirSync('/proc/self/fd').length
+  } catch {
+    return null
+  }
+}
+
+/** Counts main after garbage collection. */
+export async function countMain(): Promise<MainCounts> {
+  await collectGarbage()
+  const memory = process.memoryUsage()
+  return {
+    heapMiB: memory.heapUsed / MIB,
+    rssMiB: memory.rss / MIB,
+    resources: countResources(),
+    processListeners: process.eventNames().reduce((sum, name) => sum + process.listenerCount(name), 0),
+    fds: openFds()
+  }
+}
