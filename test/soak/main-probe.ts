@@ -43,8 +43,14 @@ function openFds(): number | null {
   }
 }
 
-/** Counts main after garbage collection. */
+/** File requests under way (a write, a close): work in flight, not something held open. */
+const IN_FLIGHT = /^(FSReqCallback|FSReqPromise|CloseReq|FileHandleCloseReq)$/
+
+/** Counts main after garbage collection, once no file request is in flight (up to a second). */
 export async function countMain(): Promise<MainCounts> {
+  for (let wait = 0; wait < 20 && process.getActiveResourcesInfo().some((kind) => IN_FLIGHT.test(kind)); wait++) {
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
   await collectGarbage()
   const memory = process.memoryUsage()
   return {

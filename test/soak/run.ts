@@ -92,6 +92,10 @@ try {
   const count = async (): Promise<Counts> => {
     // The same view and account at both counts: what they show is not what is measured.
     await host.core.auth.switch({ userId: first })
+    // Its library as the service has it now (the other account was the one refreshed last; a
+    // sync asks about at most 100 rows the service stopped listing, so it may take a few).
+    for (let sync = 0; sync < 5 && host.core.library.snapshot().items.length > 0; sync++) await host.core.library.sync()
+    await host.core.library.sync()
     await showView(page, 'Library')
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS))
     // The test host keeps every line and bridge call for its tests: its own lists, not the app's.

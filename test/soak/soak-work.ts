@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import type { Core } from '../../src-main/core/core'
@@ -91,6 +91,8 @@ async function hotFolderSaves(world: SoakWorld, count: number): Promise<void> {
     await until('a hot-folder save to be queued', () => world.core().uploads.list().jobs.length > before)
     await until('a hot-folder save to be published', () => world.core().uploads.list().jobs.every((job) => FINISHED_STATES.includes(job.state)))
   }
+  // Published files are moved out of the folder, so each round starts with the same folder.
+  for (const name of await readdir(world.hotFolder)) await rm(join(world.hotFolder, name), { force: true })
 }
 
 /** Clicks through the sidebar's views in the page, each change waiting for the next frame. */
