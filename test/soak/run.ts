@@ -72,7 +72,7 @@ const host = await startTestHost({
   }
 })
 const browser = await chromium.launch({ executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] })
-let exitCode = 1
+let exitCode: number | undefined
 try {
   const accounts: string[] = []
   for (const apiKey of KEYS) {
@@ -152,4 +152,4 @@ try {
   await service.stop()
   await rm(workDir, { recursive: true, force: true })
 }
-process.exit(exitCode)
+process.exit(exitCode ?? 1)
