@@ -1,3 +1,4 @@
+import { writeFile } from 'node:fs/promises'
 import type { CDPSession, Page } from 'playwright-core'
 
 /** What the soak counts in the renderer, through one DevTools session kept open for the whole run. */
@@ -10,6 +11,8 @@ export interface RendererCounts {
 
 export interface RendererProbe {
   count(): Promise<RendererCounts>
+  /** Writes a heap snapshot (for DevTools' Memory tab) to `path`. */
+  snapshot(path: string): Promise<void>
   close(): Promise<void>
 }
 
@@ -23,6 +26,16 @@ export async function openRendererProbe(page: Page): Promise<RendererProbe> {
       const { usedSize } = await cdp.send('Runtime.getHeapUsage')
       const counters = await cdp.send('Memory.getDOMCounters')
       return { heapMiB: usedSize / 1024 / 1024, listeners: counters.jsEventListeners, nodes: counters.nodes }
+    },
+    async snapshot(path) {
+      const chunks: string[] = []
+      const take = (event: { chunk: string }): void => {
+        chunks.push(event.chunk)
+      }
+      cdp.on('HeapProfiler.addHeapSnapshotChunk', take)
+      await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false })
+      cdp.off('HeapProfiler.addHeapSnapshotChunk', take)
+      await writeFile(path, chunks.join(''))
     },
     close: () => cdp.detach()
   }

@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
+import { writeHeapSnapshot } from 'node:v8'
 import { chromium } from 'playwright-core'
 import { LOG_MAX_BYTES, openLogFile } from '../../src-main/core/logging/log-file'
 import { startTestHost } from '../host/test-host'
@@ -32,6 +33,8 @@ const BATCH = 25
 const JOURNAL_ENTRIES_LIMIT = 4_500
 const JOURNAL_FILES_LIMIT = 3
 const HEAP_GROWTH_PERCENT = 10
+/** SOAK_HEAP_SNAPSHOTS=<folder>: heap snapshots of main and the renderer at both counts, to see what grew (DevTools' Memory tab, "Comparison"). */
+const SNAPSHOTS = process.env['SOAK_HEAP_SNAPSHOTS']
 
 const rounds = Math.max(1, Math.round(TOTALS.outages * scale))
 const share = (total: number, round: number): number => Math.floor((total * scale * (round + 1)) / rounds) - Math.floor((total * scale * round) / rounds)
@@ -89,7 +92,7 @@ try {
   const renderer = await openRendererProbe(page)
   const world: SoakWorld = { core: () => host.core, page, service, scratchDir, hotFolder, accounts: [first, second] }
 
-  const count = async (): Promise<Counts> => {
+  const count = async (label: string): Promise<Counts> => {
     // The same view and account at both counts: what they show is not what is measured.
     await host.core.auth.switch({ userId: first })
     // Its library as the service has it now (the other account was the one refreshed last; a
@@ -101,13 +104,18 @@ try {
     // The test host keeps every line and bridge call for its tests: its own lists, not the app's.
     host.logLines.length = 0
     host.transcript.length = 0
-    return { main: await countMain(), renderer: await renderer.count(), storage: await countStorage(userDataDir) }
+    const counts = { main: await countMain(), renderer: await renderer.count(), storage: await countStorage(userDataDir) }
+    if (SNAPSHOTS) {
+      writeHeapSnapshot(join(SNAPSHOTS, `main-${label}.heapsnapshot`))
+      await renderer.snapshot(join(SNAPSHOTS, `renderer-${label}.heapsnapshot`))
+    }
+    return counts
   }
 
   // A warm-up round first: caches that fill once, and code compiled once, are not growth.
   const warmUp = emptyTally()
   await runRound(world, workOf(0), warmUp)
-  const start = await count()
+  const start = await count('start')
   console.log(`soak: warmed up in ${((performance.now() - started) / 1000).toFixed(0)} s; ${rounds} rounds follow`)
   const tally = emptyTally()
   for (let round = 0; round < rounds; round++) {
@@ -115,7 +123,7 @@ try {
     const heap = process.memoryUsage().heapUsed / 1024 / 1024
     console.log(`soak: round ${round + 1}/${rounds}, ${tally.published} published, heap ${heap.toFixed(1)} MiB (before GC)`)
   }
-  const end = await count()
+  const end = await count('end')
   await renderer.close()
 
   const expected = TOTALS.uploads * scale + 2 * tally.outages + tally.hotFolderSaves
