@@ -80,8 +80,9 @@ try {
   const accounts: string[] = []
   for (const apiKey of KEYS) {
     const state = await host.core.auth.signIn({ apiKey, sessionOnly: true })
-    if (!state.account) throw new Error('the emulator did not take a soak key')
-    accounts.push(state.account.userId)
+    const userId = state.account?.userId
+    if (!userId) throw new Error('the emulator did not take a soak key')
+    accounts.push(userId)
   }
   const [first = '', second = ''] = accounts
   await host.core.links.addHotFolder({ path: hotFolder, docType: 'Flipbook', accountId: first })
@@ -120,8 +121,9 @@ try {
   const tally = emptyTally()
   for (let round = 0; round < rounds; round++) {
     await runRound(world, workOf(round), tally)
-    const heap = process.memoryUsage().heapUsed / 1024 / 1024
-    console.log(`soak: round ${round + 1}/${rounds}, ${tally.published} published, heap ${heap.toFixed(1)} MiB (before GC)`)
+    // The trend, after GC: growth that levels off is warm-up, growth every round is a leak.
+    const [main, page] = [await countMain(), await renderer.count()]
+    console.log(`soak: round ${round + 1}/${rounds}, ${tally.published} published, heap after GC: main ${main.heapMiB.toFixed(1)} MiB, renderer ${page.heapMiB.toFixed(2)} MiB`)
   }
   const end = await count('end')
   await renderer.close()
