@@ -91,8 +91,12 @@ async function hotFolderSaves(world: SoakWorld, count: number): Promise<void> {
     await until('a hot-folder save to be queued', () => world.core().uploads.list().jobs.length > before)
     await until('a hot-folder save to be published', () => world.core().uploads.list().jobs.every((job) => FINISHED_STATES.includes(job.state)))
   }
-  // Published files are moved out of the folder, so each round starts with the same folder.
+  // Published files are moved out of the folder and unlinked (a link to a file gone stays,
+  // shown as missing, until the user unlinks it), so each round starts with the same folder.
   for (const name of await readdir(world.hotFolder)) await rm(join(world.hotFolder, name), { force: true })
+  for (const link of (await world.core().links.list()).links) {
+    if (link.path.startsWith(world.hotFolder)) await world.core().links.unlink({ linkId: link.id })
+  }
 }
 
 /** Clicks through the sidebar's views in the page, each change waiting for the next frame. */
