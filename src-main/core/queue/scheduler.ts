@@ -66,6 +66,8 @@ export interface SchedulerDependencies {
   onOnline(): void
   /** A job's derived state changed (hold, progress start/stop) without a stored change. */
   touched(ids: readonly string[]): void
+  /** The connection changed: these jobs' waits may have changed (only those whose wait did are sent again); default `touched`. */
+  waitsMayHaveChanged?(ids: readonly string[]): void
   progress(jobId: string, progress: JobProgress): void
   connectivityChanged(): void
   /** Why nothing can be saved now (a full disk, a read-only data folder), in words; null when it can. */
@@ -158,7 +160,9 @@ export class Scheduler {
       (state) => {
         if (state.online) deps.onOnline()
         deps.connectivityChanged()
-        deps.touched(this.waitingIds())
+        const waiting = this.waitingIds()
+        if (deps.waitsMayHaveChanged) deps.waitsMayHaveChanged(waiting)
+        else deps.touched(waiting)
         this.pump()
       }
     )
@@ -398,7 +402,11 @@ export class Scheduler {
       return runAttempt(job, {
         client,
         signal,
-        save: (next) => this.deps.save(next),
+        save: (next) => {
+          // The service answered well: the status says so before the job is seen done, never after.
+          if (next.state === 'done') this.serviceAnsweredWell()
+          return this.deps.save(next)
+        },
         onProgress: (sent, total) => meter.update(sent, total),
         lookUp: (doubtful) => this.deps.lookUp(doubtful, client, signal, (fresh, found) => this.deps.settleAttemptLookup(fresh, found)),
         limitBytes: () => this.deps.limitBytes(job.accountId),
@@ -428,11 +436,14 @@ export class Scheduler {
       })
   }
 
+  private serviceAnsweredWell(): void {
+    if (!this.serviceTrouble) return
+    this.serviceTrouble = false
+    this.deps.connectivityChanged()
+  }
+
   private async succeeded(id: string): Promise<void> {
-    if (this.serviceTrouble) {
-      this.serviceTrouble = false
-      this.deps.connectivityChanged()
-    }
+    this.serviceAnsweredWell()
     const job = this.deps.get(id)
     if (job && job.attempts > 0) await this.deps.save({ ...job, attempts: 0 })
   }
