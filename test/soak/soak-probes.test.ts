@@ -12,21 +12,24 @@ afterEach(async () => {
 })
 
 describe('soak probes: what the soak counts', () => {
-  it('counts a timer and an open file while they are held, and not after', async () => {
+  it('counts timers and open files while they are held, and not after', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'flipdrop-soak-probe-'))
     made.push(dir)
+    // Twenty of each: the test runner's own timers and files come and go beside them.
+    const held = 20
+    const timers = (counts: Awaited<ReturnType<typeof countMain>>): number => counts.resources['Timeout'] ?? 0
     const before = await countMain()
-    const timer = setInterval(() => {}, 60_000)
-    const file = await open(join(dir, 'held.txt'), 'w')
+    const intervals = Array.from({ length: held }, () => setInterval(() => {}, 60_000))
+    const files = await Promise.all(Array.from({ length: held }, (_, index) => open(join(dir, `held-${index}.txt`), 'w')))
     const during = await countMain()
-    clearInterval(timer)
-    await file.close()
+    for (const interval of intervals) clearInterval(interval)
+    await Promise.all(files.map((file) => file.close()))
     const after = await countMain()
-    expect(during.resources['Timeout'] ?? 0).toBe((before.resources['Timeout'] ?? 0) + 1)
-    expect(after.resources['Timeout'] ?? 0).toBe(before.resources['Timeout'] ?? 0)
-    if (before.fds !== null) {
-      expect(during.fds).toBe(before.fds + 1)
-      expect(after.fds).toBe(before.fds)
+    expect(timers(during) - timers(before)).toBeGreaterThanOrEqual(held - 5)
+    expect(timers(during) - timers(after)).toBeGreaterThanOrEqual(held - 5)
+    if (before.fds !== null && during.fds !== null && after.fds !== null) {
+      expect(during.fds - before.fds).toBeGreaterThanOrEqual(held - 5)
+      expect(during.fds - after.fds).toBeGreaterThanOrEqual(held - 5)
     }
     expect(before.heapMiB).toBeGreaterThan(1)
   })
