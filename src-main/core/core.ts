@@ -93,9 +93,10 @@ export interface CoreConfig {
   library?: { syncRetryMs?: number }
   /**
    * Tests set the first wait before a failed upload tries again by itself (default 2 s,
-   * doubling to 5 min), and how long a create in doubt found absent waits for a second look (default 5 s).
+   * doubling to 5 min), how long a create in doubt found absent waits for a second look (default 5 s),
+   * and the Undo window of a confirmed replace (default 10 s).
    */
-  queue?: { firstRetryMs?: number; inDoubtSettleMs?: number }
+  queue?: { firstRetryMs?: number; inDoubtSettleMs?: number; undoWindowMs?: number }
 }
 
 /** The running core: one service per contract area (but `app`, which answers before the core exists), plus shared parts. */
@@ -220,6 +221,7 @@ export async function createCore(config: CoreConfig, log: Logger): Promise<Core>
       notices: [...(store.notice === null || config.role === 'command' ? [] : [store.notice]), ...queueStore.notices],
       ...(config.queue?.firstRetryMs !== undefined ? { firstRetryMs: config.queue.firstRetryMs } : {}),
       ...(config.queue?.inDoubtSettleMs !== undefined ? { inDoubtSettleMs: config.queue.inDoubtSettleMs } : {}),
+      ...(config.queue?.undoWindowMs !== undefined ? { undoWindowMs: config.queue.undoWindowMs } : {}),
       connection,
       settings: () => effectiveSettings(store.get(), environment),
       knownAccounts,

@@ -40,6 +40,8 @@ export interface SchedulerDependencies {
   mayRun?(job: JobRecord): boolean
   /** The backoff before a job's first automatic retry (default FIRST_RETRY_MS; tests lengthen it). */
   firstRetryMs?: number
+  /** How long a confirmed replace waits before it is sent, so it can be undone (default UNDO_WINDOW_MS). */
+  undoWindowMs?: number
   /** Uploads at once, per account. */
   concurrency(): number
   /** How many accounts can send now (each runs up to `concurrency` jobs); default 1. */
@@ -210,7 +212,7 @@ export class Scheduler {
     if (job.notBefore === undefined) return null
     const known = this.starts.get(job.id)
     if (known?.wall === job.notBefore) return known.at
-    const at = monotonicOfWall(job.notBefore, UNDO_WINDOW_MS)
+    const at = monotonicOfWall(job.notBefore, this.deps.undoWindowMs ?? UNDO_WINDOW_MS)
     this.starts.set(job.id, { wall: job.notBefore, at })
     return at
   }

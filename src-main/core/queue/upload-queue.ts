@@ -52,6 +52,8 @@ export interface UploadQueueDependencies {
   firstRetryMs?: number
   /** How long a lookup that found no item for a create in doubt waits to look again (default 5 s). */
   inDoubtSettleMs?: number
+  /** How long a confirmed replace waits before it is sent, so it can be undone (default UNDO_WINDOW_MS, 10 s). */
+  undoWindowMs?: number
   connection: ServiceConnection
   settings: () => Settings
   /** Names accounts in words, for jobs that wait for one. */
@@ -356,6 +358,7 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
     mayRun: (job) => deps.runUploads !== 'added' || runnable.has(job.id),
     concurrency: () => deps.settings().uploadConcurrency,
     ...(deps.firstRetryMs !== undefined ? { firstRetryMs: deps.firstRetryMs } : {}),
+    ...(deps.undoWindowMs !== undefined ? { undoWindowMs: deps.undoWindowMs } : {}),
     access,
     probeClient: () => (connection.connected ? connection.client() : clientFor(connection.accounts()[0] ?? null)),
     // Each account's jobs run side by side with the others', each under its own key's limiter.
@@ -581,7 +584,7 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
       if (job.kind !== 'replace' || job.state !== 'queued' || !job.paused || scheduler.isRunning(jobId)) {
         throw new AppError('not-allowed', 'Only an update waiting for your confirmation can be confirmed.')
       }
-      const next = withHistory({ ...job, paused: false, notBefore: wallNow() + UNDO_WINDOW_MS }, 'Confirmed; it starts after a short moment in which it can still be undone.')
+      const next = withHistory({ ...job, paused: false, notBefore: wallNow() + (deps.undoWindowMs ?? UNDO_WINDOW_MS) }, 'Confirmed; it starts after a short moment in which it can still be undone.')
       await store.put([next])
       touch([jobId])
       scheduler.pump()
