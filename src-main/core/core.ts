@@ -94,9 +94,10 @@ export interface CoreConfig {
   /**
    * Tests set the first wait before a failed upload tries again by itself (default 2 s,
    * doubling to 5 min), how long a create in doubt found absent waits for a second look (default 5 s),
-   * and the Undo window of a confirmed replace (default 10 s).
+   * the Undo window of a confirmed replace (default 10 s), and the backoff of the probe asking
+   * whether the service can be reached again (default 1 s doubling to 30 s).
    */
-  queue?: { firstRetryMs?: number; inDoubtSettleMs?: number; undoWindowMs?: number }
+  queue?: { firstRetryMs?: number; inDoubtSettleMs?: number; undoWindowMs?: number; firstProbeMs?: number; maxProbeMs?: number }
 }
 
 /** The running core: one service per contract area (but `app`, which answers before the core exists), plus shared parts. */
@@ -222,6 +223,10 @@ export async function createCore(config: CoreConfig, log: Logger): Promise<Core>
       ...(config.queue?.firstRetryMs !== undefined ? { firstRetryMs: config.queue.firstRetryMs } : {}),
       ...(config.queue?.inDoubtSettleMs !== undefined ? { inDoubtSettleMs: config.queue.inDoubtSettleMs } : {}),
       ...(config.queue?.undoWindowMs !== undefined ? { undoWindowMs: config.queue.undoWindowMs } : {}),
+      probe: {
+        ...(config.queue?.firstProbeMs !== undefined ? { firstProbeMs: config.queue.firstProbeMs } : {}),
+        ...(config.queue?.maxProbeMs !== undefined ? { maxProbeMs: config.queue.maxProbeMs } : {})
+      },
       connection,
       settings: () => effectiveSettings(store.get(), environment),
       knownAccounts,

@@ -4,7 +4,7 @@ import { ServiceError, explain } from '../api/service-error'
 import { monotonicNow, monotonicOfWall, wallTimeOf, watchWallSteps } from '../clock'
 import type { Logger } from '../log'
 import { cannotSaveIn, type CannotSave } from '../storage/storage-trouble'
-import { Connectivity } from './connectivity'
+import { Connectivity, type ProbeTimings } from './connectivity'
 import { hashFile } from './intake/hash-file'
 import { withHistory, type JobRecord } from './job-record'
 import type { Hold } from './job-view'
@@ -42,6 +42,8 @@ export interface SchedulerDependencies {
   firstRetryMs?: number
   /** How long a confirmed replace waits before it is sent, so it can be undone (default UNDO_WINDOW_MS). */
   undoWindowMs?: number
+  /** The backoff of the probe that asks whether the service can be reached again (default 1 s doubling to 30 s). */
+  probe?: ProbeTimings
   /** Uploads at once, per account. */
   concurrency(): number
   /** How many accounts can send now (each runs up to `concurrency` jobs); default 1. */
@@ -162,7 +164,8 @@ export class Scheduler {
         deps.connectivityChanged()
         deps.touched(this.waitingIds())
         this.pump()
-      }
+      },
+      deps.probe
     )
     // Countdowns are shown as wall times: after the computer's clock was set, say them again.
     this.stopWatchingClock = watchWallSteps(() => {
