@@ -37,6 +37,8 @@ export default defineConfig({
   preload: {
     build: {
       outDir: 'out/preload',
+      // It runs before the page's first script on every start: smaller parses sooner (issue 28).
+      minify: true,
       // A sandboxed preload cannot load npm packages at run time: bundle zod and the contract in.
       externalizeDeps: false,
       rollupOptions: {
@@ -59,6 +61,8 @@ export default defineConfig({
     server: { headers: { 'Content-Security-Policy': devServerCsp() } },
     build: {
       outDir: 'out/renderer',
+      // A smaller script parses and compiles sooner: the window's first rows come earlier (issue 28).
+      minify: true,
       rollupOptions: {
         input: { index: resolve('src-renderer/index.html') }
       }

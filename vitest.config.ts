@@ -1,17 +1,28 @@
 import vue from '@vitejs/plugin-vue'
 import { defineConfig } from 'vitest/config'
+import { TIMING_SENSITIVE_FILES } from './test/timing-sensitive-files'
+
+/*
+ * Both cores: most files wait on loopback HTTP, files and child processes, so two run side by
+ * side (vitest's default on a 2-core machine is one). The few files whose assertions are about
+ * FlipDrop's own wall-clock bounds run afterwards, one at a time (test/timing-sensitive-files.ts).
+ */
+const node = {
+  environment: 'node' as const,
+  testTimeout: 30_000,
+  hookTimeout: 30_000
+}
 
 export default defineConfig({
   test: {
+    maxWorkers: 2,
     projects: [
       {
         test: {
+          ...node,
           name: 'node',
-          environment: 'node',
           include: ['test/**/*.test.ts'],
-          exclude: ['test/renderer/**', 'test/e2e/**'],
-          testTimeout: 30_000,
-          hookTimeout: 30_000
+          exclude: ['test/renderer/**', 'test/e2e/**', ...TIMING_SENSITIVE_FILES]
         }
       },
       {
@@ -20,6 +31,15 @@ export default defineConfig({
           name: 'renderer',
           environment: 'happy-dom',
           include: ['test/renderer/**/*.test.ts']
+        }
+      },
+      {
+        test: {
+          ...node,
+          name: 'node-timing',
+          include: [...TIMING_SENSITIVE_FILES],
+          fileParallelism: false,
+          sequence: { groupOrder: 1 }
         }
       }
     ]

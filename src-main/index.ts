@@ -1,12 +1,13 @@
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { app, BrowserWindow, clipboard, Menu, session } from 'electron'
-import electronUpdater from 'electron-updater'
 import { contract } from '../src-shared/contract'
 import { updatesUnavailable } from '../src-shared/domain/updates'
 import type { UpdatesHost } from './core/app/app-service'
 import { boot } from './core/boot'
 import { environmentOverrides } from './core/core'
+import { createFirstPaint } from './core/first-paint'
+import { createStartupMarks } from './core/startup-marks'
 import { recordAppInstall } from './core/app/record-app-install'
 import { openLogFile } from './core/logging/log-file'
 import { verboseLogging } from './core/logging/log-level'
@@ -32,7 +33,7 @@ import { askBeforeQuitting, guardQuit } from './shell/quit-guard'
 import { APP_ORIGIN } from './shell/renderer-files'
 import { safeOpenExternal } from './shell/safe-open-external'
 import { PROXY_LOGIN_DEFAULTS, proxyLoginAnswerer, settingsProxyAccount } from './shell/proxy-challenge'
-import { answerProxyLogins } from './shell/proxy-login'
+import { answerProxyLogins, answerUpdaterLogins } from './shell/proxy-login'
 import { followSettingsProxy } from './shell/session-proxy'
 import { claimSingleInstance } from './shell/single-instance'
 import { trayIconPath } from './shell/tray-icon-path'
@@ -71,6 +72,11 @@ const opened = collectOpenedFiles(app, { argv: process.argv, cwd: process.cwd(),
 
 if (claimSingleInstance(app, opened.secondLaunch)) {
   void app.whenReady().then(() => {
+    // Each phase of the start, logged as one line with FLIPDROP_LOG=debug once the first view has painted.
+    const marks = createStartupMarks({ onComplete: (line) => verboseLogging(process.env) && booted.log.info(line) })
+    marks.mark('ready')
+    // Background work the first view does not need waits for its paint (app:painted), or the fallback.
+    const firstPaint = createFirstPaint({ onDone: (reason) => reason === 'painted' && marks.mark('painted') })
     const location = rendererLocation()
     serveAppProtocol(session.defaultSession, join(here, '../renderer'))
     denyAllPermissions(session.defaultSession)
@@ -87,9 +93,11 @@ if (claimSingleInstance(app, opened.secondLaunch)) {
     }
     // The command of an AppImage is an extracted copy: it reads which version of the app last ran here.
     if (app.isPackaged) {
-      void recordAppInstall(app.getPath('userData'), { version: info.version, appImage: process.env['APPIMAGE'] || null }).catch((error: unknown) =>
-        booted.log.warn('Could not note the installed version for the flipdrop command', error)
-      )
+      firstPaint.after(async () => {
+        await recordAppInstall(app.getPath('userData'), { version: info.version, appImage: process.env['APPIMAGE'] || null }).catch((error: unknown) =>
+          booted.log.warn('Could not note the installed version for the flipdrop command', error)
+        )
+      })
     }
     // Installed builds with a feed update themselves; the flow is made once the logger exists.
     const updatable = canUpdateItself({ packaged: app.isPackaged, resourcesPath: process.resourcesPath, env: process.env })
@@ -109,6 +117,8 @@ if (claimSingleInstance(app, opened.secondLaunch)) {
       userDataDir: app.getPath('userData'),
       environment: environmentOverrides(process.env),
       logFile,
+      firstPaint,
+      onPhase: (phase) => marks.mark(phase),
       emit: (spec, payload) => {
         if (mainWindow) sendEvent(mainWindow.webContents, spec, payload)
         desktop?.observe(spec, payload)
@@ -116,6 +126,7 @@ if (claimSingleInstance(app, opened.secondLaunch)) {
         if (isEvent(contract.settings.changed, event)) applyProxy(event.payload.values.proxyUrl)
         if (isEvent(contract.uploads.changed, event)) updates?.uploadsChanged()
         if (isEvent(contract.app.startupChanged, event) && event.payload.phase === 'ready') {
+          marks.mark('core-opened')
           const core = booted.startup.current
           if (core) void Promise.resolve(core.settings.get()).then((settings) => applyProxy(settings.values.proxyUrl))
         }
@@ -144,10 +155,12 @@ if (claimSingleInstance(app, opened.secondLaunch)) {
     )
     // Whether a tray icon could be seen, for closing the window while uploads run (tray-visibility.ts).
     const trays = new TrayVisibility(process.platform)
-    void trays.refresh()
+    firstPaint.after(() => trays.refresh())
 
     const open = (): BrowserWindow => {
       const window = createMainWindow(location, (message) => booted.log.warn(message))
+      marks.mark('window-created')
+      window.webContents.on('did-finish-load', () => marks.mark('page-loaded'))
       mainWindow = window
       // Closing it while uploads run where no tray can be seen keeps it, minimized.
       onWindowClose(
@@ -191,6 +204,7 @@ if (claimSingleInstance(app, opened.secondLaunch)) {
       confirm: (running) => askBeforeQuitting(running, mainWindow),
       close: () => booted.close(),
       quitting: () => {
+        firstPaint.dispose()
         shell.dispose()
         updates?.stop()
       },
@@ -198,21 +212,22 @@ if (claimSingleInstance(app, opened.secondLaunch)) {
     })
     // A proxy's request for a password (407), from the window's requests or the updater's, is
     // answered in main with the Settings proxy's credentials; the window never sees them.
-    answerProxyLogins(
-      app,
-      updatable ? electronUpdater.autoUpdater : undefined,
-      proxyLoginAnswerer({
-        ...PROXY_LOGIN_DEFAULTS,
-        now: () => performance.now(),
-        account: async () => {
-          const core = booted.startup.current
-          if (!core) return null
-          return settingsProxyAccount((await Promise.resolve(core.settings.get())).values.proxyUrl, () => core.proxyPassword())
-        }
-      }),
-      (message, error) => booted.log.warn(message, error)
-    )
-    if (updatable) {
+    const proxyAnswer = proxyLoginAnswerer({
+      ...PROXY_LOGIN_DEFAULTS,
+      now: () => performance.now(),
+      account: async () => {
+        const core = booted.startup.current
+        if (!core) return null
+        return settingsProxyAccount((await Promise.resolve(core.settings.get())).values.proxyUrl, () => core.proxyPassword())
+      }
+    })
+    answerProxyLogins(app, undefined, proxyAnswer, (message, error) => booted.log.warn(message, error))
+    // The updater (electron-updater, a large module) is loaded and started once the first view has painted.
+    const startUpdates = async (): Promise<void> => {
+      const { default: electronUpdater } = await import('electron-updater')
+      // Quitting while it loaded: nothing is started for a process on its way out.
+      if (quit.quitting) return
+      answerUpdaterLogins(electronUpdater.autoUpdater, proxyAnswer, (message, error) => booted.log.warn(message, error))
       const feedUrl = feedOverride(process.env)
       // An unsigned macOS build cannot install updates (Squirrel.Mac): it offers the release page.
       const downloadPage = downloadPageFor({ platform: process.platform, resourcesPath: process.resourcesPath })
@@ -236,6 +251,7 @@ if (claimSingleInstance(app, opened.secondLaunch)) {
       })
       updates.start()
     }
+    if (updatable) firstPaint.after(() => startUpdates().catch((error: unknown) => booted.log.warn('Could not start checking for updates', error)))
     open()
     app.on('activate', () => {
       if (BrowserWindow.getAllWindows().length === 0) open()

@@ -1,4 +1,4 @@
-import type { KeychainStore } from '../core/secrets/key-store'
+import type { KeychainStore, KeyStore } from '../core/secrets/key-store'
 import type { CliContext, CliIo } from './cli-context'
 import type { CommandEntry } from './command'
 import { COMMANDS } from './commands/registry'
@@ -27,6 +27,8 @@ export interface RunOptions {
   /** The folder relative paths are resolved against: where the user ran the command. */
   cwd: string
   keychain?: KeychainStore
+  /** Where the Settings proxy's password is; defaults to the OS keychain (a stand-in in tests). */
+  proxyKeychain?: KeyStore
 }
 
 function helpStyle(options: RunOptions): HelpStyle {
@@ -126,7 +128,8 @@ async function runCommand(entry: CommandEntry, args: readonly string[], options:
     cwd: options.cwd,
     signal: options.signal,
     ...(typeof account === 'string' ? { account: account.trim() } : {}),
-    ...(options.keychain ? { keychain: options.keychain } : {})
+    ...(options.keychain ? { keychain: options.keychain } : {}),
+    ...(options.proxyKeychain ? { proxyKeychain: options.proxyKeychain } : {})
   })
   const running = command.run(parsed.values, parsed.positionals, ctx).then(
     (code) => ({ code }),

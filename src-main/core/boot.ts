@@ -32,7 +32,7 @@ export function boot(config: CoreConfig, start: (config: CoreConfig, log: Logger
     }
   )
   return {
-    app: createAppService(config.app, startup),
+    app: createAppService(config.app, startup, config.firstPaint),
     startup,
     log,
     async close() {

@@ -36,6 +36,7 @@ import { startHandoffServer, type HandoffServer } from './handoff/handoff-server
 import { createHandoffDispatch } from './handoff/uploads-dispatch'
 import { createLinksService, type LinksService } from './links/links-service'
 import type { QueueChange } from '../../src-shared/domain/queue'
+import { NO_PAINT_WAIT, type FirstPaint } from './first-paint'
 
 /** Everything the core needs from whoever hosts it (Electron main, the test host, the command). */
 export interface CoreConfig {
@@ -98,6 +99,13 @@ export interface CoreConfig {
    * whether the service can be reached again (default 1 s doubling to 30 s).
    */
   queue?: { firstRetryMs?: number; inDoubtSettleMs?: number; undoWindowMs?: number; firstProbeMs?: number; maxProbeMs?: number }
+  /**
+   * The app's wait for the window's first paint: the plan and reference-list refreshes and the
+   * hot-folder scan start after it (first-paint.ts). Absent: nothing waits (the command, the test host).
+   */
+  firstPaint?: FirstPaint
+  /** Told when the queue and the library have been read from disk (the start-up's performance marks). */
+  onPhase?: (phase: 'queue-restored' | 'library-restored') => void
 }
 
 /** The running core: one service per contract area (but `app`, which answers before the core exists), plus shared parts. */
@@ -132,6 +140,8 @@ export async function createCore(config: CoreConfig, log: Logger): Promise<Core>
     if (spec === contract.uploads.changed) for (const listener of queueListeners) listener(payload as QueueChange)
   }
   const environment = config.environment ?? {}
+  const firstPaint = config.firstPaint ?? NO_PAINT_WAIT
+  const afterFirstPaint = (work: () => unknown): void => firstPaint.after(work)
   // Only whoever reads the lock file (its owner) learns the token, and with it the right to hand over jobs.
   const token = randomBytes(32).toString('hex')
   // One writer per data folder: a second app, or the command running its own queue, is refused here.
@@ -209,11 +219,14 @@ export async function createCore(config: CoreConfig, log: Logger): Promise<Core>
         for (const listener of accountListeners) listener()
       }
     })
+    // Closed after the connection (no answer comes later), before the data folder is let go.
+    opened.push(auth)
     let libraryRef: LibraryService | null = null
     let settingsRef: SettingsService | null = null
     // What was published is kept beside the queue, not in it: clearing or losing the queue keeps it.
     const queueStore = await openQueueStore(join(config.userDataDir, 'queue'), { publishedDir: join(config.userDataDir, 'published') })
     opened.push(queueStore.store)
+    config.onPhase?.('queue-restored')
     for (const notice of queueStore.notices) log.warn(notice)
     const uploads = createUploadQueue({
       store: queueStore.store,
@@ -239,7 +252,8 @@ export async function createCore(config: CoreConfig, log: Logger): Promise<Core>
       log,
       ...(config.choosePdfs ? { choosePdfs: config.choosePdfs } : {}),
       ...(config.chooseSavePath ? { chooseSavePath: config.chooseSavePath } : {}),
-      ...(config.saveRetryMs !== undefined ? { saveRetryMs: config.saveRetryMs } : {})
+      ...(config.saveRetryMs !== undefined ? { saveRetryMs: config.saveRetryMs } : {}),
+      afterFirstPaint
     })
     opened.unshift(uploads)
     const links = await createLinksService({
@@ -254,6 +268,7 @@ export async function createCore(config: CoreConfig, log: Logger): Promise<Core>
         return () => void queueListeners.delete(listener)
       },
       watch: config.links?.watch ?? (config.role ?? 'app') === 'app',
+      firstPaint,
       ...(config.chooseFolder ? { chooseFolder: config.chooseFolder } : {}),
       ...(config.choosePdfs ? { choosePdfs: config.choosePdfs } : {}),
       ...(config.links?.stabilityMs !== undefined ? { stabilityMs: config.links.stabilityMs } : {}),
@@ -297,7 +312,8 @@ export async function createCore(config: CoreConfig, log: Logger): Promise<Core>
         userId: () => auth.currentAccountId(),
         background: config.backgroundSync ?? config.role !== 'command',
         emit: (view) => emit(contract.account.referencesChanged, view),
-        log
+        log,
+        afterFirstPaint
       }),
       snapshot: createAccountSnapshotStore(config.userDataDir),
       onProfileImage: (userId, image) => {
@@ -356,6 +372,7 @@ export async function createCore(config: CoreConfig, log: Logger): Promise<Core>
     // Every signed-in account's library is read now (as the one library was before), so the
     // window's first read and every switch show rows at once.
     await library.preload(auth.status().accounts.filter((entry) => entry.signedIn).map((entry) => entry.userId))
+    config.onPhase?.('library-restored')
     return {
       account,
       auth,

@@ -32,5 +32,10 @@ export function answerProxyLogins(app: Pick<App, 'on'>, updater: LoginEmitter | 
     event.preventDefault()
     reply(answer, { ...authInfo, url: details.url }, callback, log)
   })
-  updater?.on('login', (authInfo, callback) => reply(answer, { ...authInfo }, callback, log))
+  if (updater) answerUpdaterLogins(updater, answer, log)
+}
+
+/** The updater's share of answerProxyLogins, for an updater loaded after the start (it is loaded once the window has painted). */
+export function answerUpdaterLogins(updater: LoginEmitter, answer: Answer, log: (message: string, error?: unknown) => void): void {
+  updater.on('login', (authInfo, callback) => reply(answer, { ...authInfo }, callback, log))
 }

@@ -1,6 +1,10 @@
+import './startup/script-start'
 import { createPinia } from 'pinia'
 import { createApp } from 'vue'
 import App from './App.vue'
+import { afterNextPaint } from './startup/after-paint'
+import { markOnce, STARTUP_MARKS } from './startup/startup-marks'
+import { tellMainWhenPainted } from './tell-main-painted'
 import './styles/base.css'
 import './styles/shell.css'
 import './styles/publish.css'
@@ -9,3 +13,5 @@ import './styles/account.css'
 import './styles/settings.css'
 
 createApp(App).use(createPinia()).mount('#app')
+void afterNextPaint().then(() => markOnce(STARTUP_MARKS.firstPaint))
+void tellMainWhenPainted()

@@ -28,6 +28,8 @@ export const app = {
   checkForUpdates: invoke<UpdateView>()('app:checkForUpdates', z.undefined()),
   /** Installs a downloaded update and restarts, once no upload runs and the queue's journal is closed. */
   restartToUpdate: invoke<UpdateView>()('app:restartToUpdate', z.undefined()),
+  /** The window has painted its first view: main starts the background work that waited for it. */
+  painted: invoke<undefined>()('app:painted', z.undefined()),
   updatesChanged: event<UpdateView>()('app:updatesChanged'),
   startupChanged: event<StartupState>()('app:startupChanged'),
   /** Main asks the renderer to show a view (from the application menu). */

@@ -80,7 +80,7 @@ export async function startBenchCore(dataDir: string, baseUrl: string): Promise<
  * of reach: it queues offline for that account. A key never confirmed is nobody's, and nothing
  * would be queued. Returns the address, which no longer answers.
  */
-async function confirmKeyThenGoOffline(dataDir: string): Promise<string> {
+export async function confirmKeyThenGoOffline(dataDir: string): Promise<string> {
   // A plan with room for every job the bench queues (the plan is learned here, before going offline).
   const emulator = await spawnEmulator(['--port', '0', '--document-port', '0', '--key', QUEUE_BENCH_KEY, '--max-items', '1000000'])
   try {

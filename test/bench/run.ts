@@ -11,8 +11,13 @@ import { spawnEmulator } from './emulator-process'
 import { loadSnapshot, syncLibrary } from './library-bench'
 import { measureUploadMemoryInFreshProcess } from './fresh-process-memory'
 import { measureLibraryUi } from './library-ui-bench'
+import { measureMainMemory } from './memory-bench'
+import { mainMemoryRows, rendererMemoryRows } from './memory-rows'
+import { measureRendererMemory } from './renderer-memory-bench'
 import { enqueueAndRestore, QUEUE_BENCH_KEY, queueThroughput, restoreAfterCrash } from './queue-bench'
 import { runRateBench } from './rate-bench'
+import { builtMainStart, coreOpen } from './startup-main-bench'
+import { startupRendererRows } from './startup-renderer-rows'
 import { uploadWithClient, uploadWithCurl } from './upload-bench'
 
 /**
@@ -280,6 +285,12 @@ async function librarySync(): Promise<void> {
   })
 }
 
+/** Issue 28: main's heap and RSS with 10,000 items, 10,000 jobs and two accounts; the renderer's heap with the library shown and after every view ten times. */
+async function memory(): Promise<void> {
+  const { main, bare } = await measureMainMemory(10_000, 10_000)
+  rows.push(...mainMemoryRows(main, bare), ...rendererMemoryRows(await measureRendererMemory(10_000, 10)))
+}
+
 /** The renderer's main chunk, gzipped, against the DESIGN §5 budget (reads the fresh build). */
 async function rendererBundle(): Promise<void> {
   const assets = join(fileURLToPath(new URL('../..', import.meta.url)), 'out/renderer/assets')
@@ -316,6 +327,30 @@ async function commandStartupRows(): Promise<void> {
   row('flipdrop whoami against the emulator (built command)', times.whoamiS, 0.25, null)
 }
 
+/** Issue 28: main's start, the core with 10,000 jobs, items and links, and the built main to its window's loadURL. */
+async function startupMainRows(): Promise<void> {
+  const { open, referenceMs } = await coreOpen(10_000)
+  const phases = Object.entries(open.phases).map(([phase, ms]) => `${phase} ${ms.toFixed(0)}`).join(', ')
+  rows.push({
+    what: `open the core: ${open.jobs} jobs, ${open.items} items, ${open.links} links (fresh process, median of 7)`,
+    measured: `${open.ms.toFixed(0)} ms (${phases}; imports ${open.importMs.toFixed(0)} ms)`,
+    reference: `bare read + JSON.parse ${referenceMs.toFixed(0)} ms`,
+    ratio: (open.ms / referenceMs).toFixed(2),
+    target: '≤ 150 ms',
+    ok: open.ms <= 150 && open.jobs === 10_000 && open.items === 10_000 && open.links === 10_000
+  })
+  const main = await builtMainStart()
+  const own = main.readyToLoad - main.reference.readyToLoad
+  rows.push({
+    what: 'built main: ready → window loadURL (Electron stand-in, median of 7)',
+    measured: `${main.readyToLoad.toFixed(1)} ms (process start → loadURL ${main.startToLoad.toFixed(0)} ms)`,
+    reference: `empty main ${main.reference.readyToLoad.toFixed(1)} ms (start → loadURL ${main.reference.startToLoad.toFixed(0)} ms)`,
+    ratio: '-',
+    target: '≤ 50 ms own work',
+    ok: own <= 50
+  })
+}
+
 const dir = await mkdtemp(join(tmpdir(), 'flipdrop-bench-'))
 /**
  * Each group of rows by name, in the order they run. BENCH_ONLY=name,name runs just those
@@ -323,9 +358,12 @@ const dir = await mkdtemp(join(tmpdir(), 'flipdrop-bench-'))
  */
 const groups: [name: string, run: () => Promise<void>][] = [
   ['command', commandStartupRows],
+  ['startup-main', startupMainRows],
   ['bundle', rendererBundle],
   ['library-sync', librarySync],
   ['library-ui', libraryUi],
+  ['startup-renderer', () => startupRendererRows(rows)],
+  ['memory', memory],
   // The queue's timings first, before gigabyte uploads churn the page cache and the CPU.
   ['queue', queueEnqueueAndRestore],
   ['corpus', corpusIntake],

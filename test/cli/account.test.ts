@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Account as ServiceAccount, Payment, Profile, ProfileChangeResult, Subscription } from '../../src-shared/domain/service/account'
 import { startEmulator, type Account, type RunningEmulator } from '../emulator'
 import { cliKit, dateInCliZone, inGroups, jsonOf, serviceGet } from './cli-test-kit'
+import { runCliInProcess } from './in-process-cli'
 
 const KEY = 'fd-cli-account-key-c41d07'
 let emulator: RunningEmulator
-const { cli } = cliKit(() => emulator, KEY)
+const { cli } = cliKit(() => emulator, KEY, runCliInProcess)
 
 beforeAll(async () => {
   emulator = await startEmulator({ keys: [KEY], seed: true, log: () => {} })

@@ -4,10 +4,11 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startEmulator, type RunningEmulator } from '../emulator'
 import { makePdf } from '../emulator/fixtures/make-pdf'
-import { runCli, type CliRun } from '../support/cli-runner'
+import type { CliRun } from '../support/cli-runner'
+import { runCliInProcess as runCli } from './in-process-cli'
 
 /*
- * The command with one data folder and two accounts' keys (child processes against the
+ * The command with one data folder and two accounts' keys (in this process, against the
  * emulator): a job belongs to the account it was queued for, and `queue --wait` with another
  * account's key sends nothing for it and says for whom it waits (exit 1), never hangs.
  */

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startEmulator, type RunningEmulator } from '../emulator'
-import { runCli } from '../support/cli-runner'
+import { runCliInProcess as runCli } from './in-process-cli'
 
 const KEY = 'fd-cli-broken-settings-key-1'
 let emulator: RunningEmulator

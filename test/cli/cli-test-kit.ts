@@ -13,11 +13,16 @@ export function dateInCliZone(ms: number): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: CLI_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(ms)
 }
 
+/** How a run is made: a child process (test/support/cli-runner.ts) or this process (./in-process-cli.ts). */
+export type CliRunner = typeof runCli
+
 /**
  * Runs the command against one emulator as a fresh user: the key in the environment, a new
  * data folder per run. Every run is checked never to print the key, on stdout or stderr.
+ * `runner` is a child process unless the file says otherwise (runCliInProcess for output,
+ * flags and exit codes; a child for signals, pipes, terminals and start-up).
  */
-export function cliKit(emulator: () => RunningEmulator, key: string) {
+export function cliKit(emulator: () => RunningEmulator, key: string, runner: CliRunner = runCli) {
   async function env(extra: Record<string, string> = {}): Promise<Record<string, string>> {
     return {
       FLIPDROP_API_KEY: key,
@@ -33,7 +38,7 @@ export function cliKit(emulator: () => RunningEmulator, key: string) {
   async function cli(args: readonly string[], options: { extra?: Record<string, string>; without?: string[] } = {}): Promise<CliRun> {
     const without = new Set(options.without ?? [])
     const vars = Object.fromEntries(Object.entries(await env(options.extra)).filter(([name]) => !without.has(name)))
-    const run = await runCli(args, vars)
+    const run = await runner(args, vars)
     expect(run.stdout, 'the key leaked on stdout').not.toContain(key)
     expect(run.stderr, 'the key leaked on stderr').not.toContain(key)
     return run

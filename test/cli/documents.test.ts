@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startEmulator, type RunningEmulator } from '../emulator'
 import { countPages, makePdf } from '../emulator/fixtures/make-pdf'
-import { runCli } from '../support/cli-runner'
+import { runCliInProcess as runCli } from './in-process-cli'
 
 /*
  * Documents through the command, against an emulator where each host has its own IDs:

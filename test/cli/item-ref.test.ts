@@ -6,14 +6,14 @@ import type { ItemDetails } from '../../src-shared/domain/service/item-details'
 import type { LinkView } from '../../src-shared/domain/links'
 import { startEmulator, type RunningEmulator, type StoredItem } from '../emulator'
 import { makePdf } from '../emulator/fixtures/make-pdf'
-import { runCli } from '../support/cli-runner'
+import { runCliInProcess as runCli } from './in-process-cli'
 import { addItemWithSlug } from '../support/custom-slug'
 import { cliKit, inGroups, jsonOf } from './cli-test-kit'
 
 const KEY = 'fd-cli-item-ref-key-5c21'
 let emulator: RunningEmulator
 let files: string
-const { cli, env } = cliKit(() => emulator, KEY)
+const { cli, env } = cliKit(() => emulator, KEY, runCli)
 
 /** An item whose ID is also another item's slug, that other item, and one whose all-digit slug is no ID. */
 let target: StoredItem

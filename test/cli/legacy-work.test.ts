@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openQueueStore } from '../../src-main/core/queue/queue-store'
 import { startEmulator, type RunningEmulator } from '../emulator'
 import { makePdf } from '../emulator/fixtures/make-pdf'
-import { runCli } from '../support/cli-runner'
+import { runCliInProcess as runCli } from './in-process-cli'
 import { fastClient } from '../support/queue-fixture'
 import { createTestCore } from '../support/test-core'
 

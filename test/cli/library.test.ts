@@ -8,11 +8,14 @@ import { SORT_KEYS, type ItemSummary } from '../../src-shared/domain/service/ite
 import { startEmulator, type RunningEmulator, type StoredItem } from '../emulator'
 import { spawnCli } from '../support/cli-runner'
 import { cliKit, dateInCliZone, inGroups, jsonOf, patchItem, serviceGet } from './cli-test-kit'
+import { runCliInProcess } from './in-process-cli'
+
+/* Output, flags and exit codes run in this process; only the interrupt (SIGINT) needs a child. */
 
 const KEY = 'fd-cli-library-key-7f3a91'
 let emulator: RunningEmulator
 let files: string
-const { cli, env } = cliKit(() => emulator, KEY)
+const { cli, env } = cliKit(() => emulator, KEY, runCliInProcess)
 
 beforeAll(async () => {
   emulator = await startEmulator({ keys: [KEY], seed: true, log: () => {} })

@@ -5,9 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { HotFolderView, LinkView } from '../../src-shared/domain/links'
 import { startEmulator, type RunningEmulator } from '../emulator'
 import { makePdf } from '../emulator/fixtures/make-pdf'
-import { runCli, spawnCli } from '../support/cli-runner'
+import { spawnCli } from '../support/cli-runner'
+import { runCliInProcess as runCli } from './in-process-cli'
 import { requestsTo, waitFor } from '../main/core/links/links-fixture'
 import { jsonOf } from './cli-test-kit'
+
+/* Output, flags and exit codes run in this process; `watch` ended by SIGINT is a child. */
 
 const KEY = 'fd-cli-links-key-1'
 let emulator: RunningEmulator

@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ItemSummary } from '../../src-shared/domain/service/item'
 import { startEmulator, type RunningEmulator, type StoredItem } from '../emulator'
 import { cliKit, inGroups, jsonOf } from './cli-test-kit'
+import { runCliInProcess } from './in-process-cli'
 
 const KEY = 'fd-cli-list-all-key-5be2c8'
 let emulator: RunningEmulator
-const { cli } = cliKit(() => emulator, KEY)
+const { cli } = cliKit(() => emulator, KEY, runCliInProcess)
 
 beforeAll(async () => {
   emulator = await startEmulator({ keys: [KEY], seed: 250, maxItems: 1000, log: () => {} })

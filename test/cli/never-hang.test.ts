@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startEmulator, type RunningEmulator } from '../emulator'
 import { makePdf } from '../emulator/fixtures/make-pdf'
 import { cliKit, jsonOf } from './cli-test-kit'
+import { runCliInProcess } from './in-process-cli'
 
 /*
  * Issue 20 (B): the command never hangs. A refused key stops at once (exit 3) naming where the
@@ -15,7 +16,7 @@ import { cliKit, jsonOf } from './cli-test-kit'
 const KEY = 'fd-cli-never-hang-key-1'
 let emulator: RunningEmulator
 let files: string
-const { env, cli } = cliKit(() => emulator, KEY)
+const { env, cli } = cliKit(() => emulator, KEY, runCliInProcess)
 
 beforeAll(async () => {
   emulator = await startEmulator({ keys: [KEY], rateLimit: { limit: 100_000, windowSeconds: 60 }, log: () => {} })

@@ -5,16 +5,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startEmulator, type RunningEmulator } from '../emulator'
 import { makePdf } from '../emulator/fixtures/make-pdf'
 import { cliKit, jsonOf } from './cli-test-kit'
+import { runCliInProcess } from './in-process-cli'
 
 /*
- * Issue 20 (B): the command says exactly what it did. Each scenario runs `flipdrop` as a child
- * process against the emulator, with a fresh data folder unless it says otherwise.
+ * Issue 20 (B): the command says exactly what it did. Each scenario runs `flipdrop` in this
+ * process (output and exit codes) against the emulator, with a fresh data folder unless it
+ * says otherwise.
  */
 
 const KEY = 'fd-cli-outcomes-key-1'
 let emulator: RunningEmulator
 let files: string
-const { env, cli } = cliKit(() => emulator, KEY)
+const { env, cli } = cliKit(() => emulator, KEY, runCliInProcess)
 
 beforeAll(async () => {
   emulator = await startEmulator({ keys: [KEY], rateLimit: { limit: 100_000, windowSeconds: 60 }, maxItems: 1_000, log: () => {} })

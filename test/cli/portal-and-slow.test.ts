@@ -10,7 +10,9 @@ import { cliKit, jsonOf } from './cli-test-kit'
 /*
  * Issue 27: the command, on a new data folder, behind a captive portal or against a slow
  * service, waits as its help says ("--timeout … default: wait until it answers") instead of
- * leaving with exit 4; a slow create is waited for.
+ * leaving with exit 4; a slow create is waited for. Child processes: what counts is the wall
+ * clock of a whole run and what its exit cuts off, and a run here takes as long as the
+ * service, so running it in this process would save nothing.
  */
 
 const KEY = 'fd-cli-portal-slow-key-1'

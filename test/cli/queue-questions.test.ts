@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openQueueStore } from '../../src-main/core/queue/queue-store'
 import { startEmulator, type RunningEmulator } from '../emulator'
-import { runCli } from '../support/cli-runner'
+import { runCliInProcess as runCli } from './in-process-cli'
 import { createRequests, QUEUE_KEY, startQueueCore, waitForQueue, writePdf } from '../support/queue-fixture'
 
 /*

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startEmulator, type RunningEmulator } from '../emulator'
 import { makePdf, writeLargePdf } from '../emulator/fixtures/make-pdf'
-import { runCli } from '../support/cli-runner'
+import { runCliInProcess as runCli } from './in-process-cli'
 import { startPdfSource } from '../support/pdf-source'
 
 const KEY = 'fd-cli-upload-key-1'

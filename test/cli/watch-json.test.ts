@@ -4,11 +4,15 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startEmulator, type RunningEmulator } from '../emulator'
 import { makePdf } from '../emulator/fixtures/make-pdf'
-import { runCli, spawnCli } from '../support/cli-runner'
+import { spawnCli } from '../support/cli-runner'
+import { runCliInProcess as runCli } from './in-process-cli'
 import { waitFor } from '../main/core/links/links-fixture'
 import { jsonOf } from './cli-test-kit'
 
-/* Issue 20 (B): `watch --json` prints one JSON event per line as it happens, nothing else on stdout. */
+/*
+ * Issue 20 (B): `watch --json` prints one JSON event per line as it happens, nothing else on stdout.
+ * The upload and link before it run in this process; `watch`, ended by SIGINT, is a child.
+ */
 
 const KEY = 'fd-cli-watch-json-key-1'
 let emulator: RunningEmulator

@@ -15,6 +15,8 @@ export interface ReferenceListsDependencies {
   now?: () => Date
   /** Refresh on its own when the connection appears (the app); false for the command, which asks when it needs. */
   background?: boolean
+  /** Where a refresh of its own waits for the window's first paint (first-paint.ts); default: at once. */
+  afterFirstPaint?: (work: () => unknown) => void
 }
 
 /** The reference lists: served from the disk cache at once, refreshed from the service in the background. */
@@ -120,10 +122,18 @@ export function createReferenceLists(deps: ReferenceListsDependencies): Referenc
     if (deps.userId() !== lastShown && (!refreshing || running)) void show()
   }
 
+  // Refreshes of its own asked before the first paint become one, after it.
+  let refreshWaiting = false
+  const afterFirstPaint = deps.afterFirstPaint ?? ((work: () => unknown) => void work())
   deps.connection.onChange(() => {
     const refreshing = deps.background !== false && deps.connection.connected
     followAccount(refreshing)
-    if (refreshing) void refresh()
+    if (!refreshing || refreshWaiting) return
+    refreshWaiting = true
+    afterFirstPaint(() => {
+      refreshWaiting = false
+      if (deps.connection.connected) void refresh()
+    })
   })
 
   return {

@@ -3,6 +3,7 @@ import type { AppInfo } from '../../../src-shared/domain/app-info'
 import { updatesUnavailable, type UpdateView } from '../../../src-shared/domain/updates'
 import { checkExternalUrl } from '../../../src-shared/domain/external-url'
 import type { HandlersOf } from '../area-handlers'
+import type { FirstPaint } from '../first-paint'
 import type { Startup } from '../startup'
 
 /** The ways out of the core that only the host (Electron or the test host) can provide. */
@@ -28,8 +29,8 @@ export interface AppService extends HandlersOf<'app'> {
   info(): AppInfo
 }
 
-/** Creates the app service over the host's facts and browser opener. */
-export function createAppService(host: AppHost, startup: Startup): AppService {
+/** Creates the app service over the host's facts and browser opener; `firstPaint` hears the window's first paint. */
+export function createAppService(host: AppHost, startup: Startup, firstPaint?: Pick<FirstPaint, 'painted'>): AppService {
   return {
     info: () => host.info,
     async openExternal(url) {
@@ -46,6 +47,10 @@ export function createAppService(host: AppHost, startup: Startup): AppService {
     checkForUpdates: () => host.updates?.check() ?? updatesUnavailable(host.info.version),
     restartToUpdate: () => host.updates?.restartToUpdate() ?? updatesUnavailable(host.info.version),
     startupState: () => startup.state(),
-    retryStartup: () => startup.retry()
+    retryStartup: () => startup.retry(),
+    painted() {
+      firstPaint?.painted()
+      return undefined
+    }
   }
 }

@@ -34,6 +34,8 @@ export interface AuthService extends HandlersOf<'auth'> {
   useForThisRun(userId: string): Promise<void>
   /** The secrets to redact from every log line: every key held. */
   secrets(): string[]
+  /** Waits for what it is still writing (whose a key is, the current account): the data folder is let go next. */
+  close(): Promise<void>
 }
 
 const NOT_SIGNED_IN = 'That account is not signed in to FlipDrop.'
@@ -241,6 +243,11 @@ export function createAuthService(deps: AuthDependencies): AuthService {
       emit()
     },
 
-    secrets: () => keys.keys.map((held) => held.key)
+    secrets: () => keys.keys.map((held) => held.key),
+
+    async close() {
+      // A command's process exits right after: an account learnt on the way must be on disk by then.
+      await Promise.all([remembered, kept])
+    }
   }
 }

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { z } from 'zod'
 import type { Logger } from '../log'
 import { writeFileDurably } from '../storage/durable-file'
+import { checkLinksFileQuickly } from './links-file-check'
 
 const docType = z.enum(['Flipbook', 'Document'])
 
@@ -95,7 +96,8 @@ export async function readLinksFile(dataDir: string, log: Logger): Promise<Links
     throw error
   }
   try {
-    return fileSchema.parse(JSON.parse(text))
+    const value: unknown = JSON.parse(text)
+    return checkLinksFileQuickly(value) ?? fileSchema.parse(value)
   } catch (error) {
     log.error('links.json could not be read; starting without links', error instanceof Error ? error.message : error)
     await writeFileDurably(join(dataDir, `${LINKS_FILE_NAME}.damaged-${Date.now()}`), text, { mode: 0o600 })

@@ -19,6 +19,7 @@ import { lookAtPdf } from './look-at-pdf'
 import { createJobSettler, recordVersion } from './settle-jobs'
 import { copyPath, pruneCopies } from './version-copies'
 import { describeItem } from './describe-item'
+import type { FirstPaint } from '../first-paint'
 
 export interface LinksServiceDeps {
   dataDir: string
@@ -40,6 +41,8 @@ export interface LinksServiceDeps {
   chooseFolder?: () => Promise<string | null>
   /** The OS file dialog for PDFs ("Link a local file…"). */
   choosePdfs?: () => Promise<string[]>
+  /** Where watching and looking through the folders at start waits for the window's first paint (first-paint.ts); absent: before the service is made. */
+  firstPaint?: Pick<FirstPaint, 'after' | 'done'>
 }
 
 export interface LinksService extends HandlersOf<'links'> {
@@ -162,7 +165,8 @@ export async function createLinksService(deps: LinksServiceDeps): Promise<LinksS
   }
 
   // Jobs that ended while nobody followed them (FlipDrop was closed, or another process ran the queue).
-  const queued = new Map(deps.uploads.list().jobs.map((job) => [job.id, job]))
+  // The queue's view of every job is only built when some job is followed (10,000 views cost a start 100 ms).
+  const queued = new Map(file.pending.length === 0 ? [] : deps.uploads.list().jobs.map((job) => [job.id, job]))
   for (const pending of [...file.pending]) {
     const job = queued.get(pending.jobId)
     if (!job) await afterJob(pending.jobId, null)
@@ -175,8 +179,10 @@ export async function createLinksService(deps: LinksServiceDeps): Promise<LinksS
   for (const folder of file.folders) {
     for (const path of folder.offered) void stat(path).then((stats) => store.offeredSizes.set(path, stats.size), () => undefined)
   }
-  // Each folder is looked at again once watched (a change made while FlipDrop was closed is noticed so).
-  await applyWatch()
+  // Each folder is looked at again once watched (a change made while FlipDrop was closed is noticed so);
+  // in the app, after the first view has painted: the scan reads every watched folder.
+  if (!deps.firstPaint || deps.firstPaint.done) await applyWatch()
+  else deps.firstPaint.after(() => applyWatch().catch((error: unknown) => deps.log.warn('Could not watch the linked files and hot folders', error)))
 
   /**
    * Links and hot folders made before accounts were kept apart are bound, on disk, to the

@@ -70,6 +70,8 @@ export interface SchedulerDependencies {
   onOnline(): void
   /** A job's derived state changed (hold, progress start/stop) without a stored change. */
   touched(ids: readonly string[]): void
+  /** The connection changed: these jobs' waits may have changed (only those whose wait did are sent again); default `touched`. */
+  waitsMayHaveChanged?(ids: readonly string[]): void
   progress(jobId: string, progress: JobProgress): void
   connectivityChanged(): void
   /** Why nothing can be saved now (a full disk, a read-only data folder), in words; null when it can. */
@@ -162,7 +164,9 @@ export class Scheduler {
       (state) => {
         if (state.online) deps.onOnline()
         deps.connectivityChanged()
-        deps.touched(this.waitingIds())
+        const waiting = this.waitingIds()
+        if (deps.waitsMayHaveChanged) deps.waitsMayHaveChanged(waiting)
+        else deps.touched(waiting)
         this.pump()
       },
       deps.probe

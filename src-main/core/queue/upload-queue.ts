@@ -26,7 +26,7 @@ import { InDoubtLookups, settleForAttempt } from './in-doubt-lookups'
 import { JobIntake, type Intake, type IntakeAccount } from './intake'
 import { createInspector } from './intake/inspect-off-thread'
 import { isFinished, withHistory, type JobRecord } from './job-record'
-import { toJobView } from './job-view'
+import { toJobView, type Hold } from './job-view'
 import { PlanLimitsBook } from './plan-limits'
 import { readJobPdfRange } from './pdf-range'
 import type { PublishedEntry } from './published-record'
@@ -78,6 +78,8 @@ export interface UploadQueueDependencies {
   saveRetryMs?: number
   /** The service answers again after it could not be reached ("Try now", or a check found it): what else waited carries on. */
   onReachableAgain?: () => void
+  /** Where reading the plan on its own waits for the window's first paint (first-paint.ts); default: at once. */
+  afterFirstPaint?: (work: () => unknown) => void
 }
 
 /** The `uploads` area, plus what the core and the shell need. */
@@ -346,6 +348,7 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
   function touch(ids: readonly string[], change: { removed?: readonly string[]; order?: boolean } = {}): void {
     for (const id of ids) touchedIds.add(id)
     removedIds.push(...(change.removed ?? []))
+    for (const id of change.removed ?? []) shownHolds.delete(id)
     orderChanged ||= change.order === true
     if (!flushScheduled) {
       flushScheduled = true
@@ -380,10 +383,11 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
     settleAttemptLookup: settleForAttempt,
     describeAccount: whoFor,
     onOnline: () => {
-      void refreshLimits()
+      refreshLimitsSoon()
       deps.onReachableAgain?.()
     },
     touched: (ids) => touch(ids),
+    waitsMayHaveChanged: (ids) => touch(holdsChanged(ids)),
     progress: (jobId, progress) => deps.emit(contract.uploads.progress, { jobId, ...progress }),
     connectivityChanged: () => deps.emit(contract.uploads.connectivityChanged, connectivity()),
     cannotSave: () => saveHold.message,
@@ -401,8 +405,25 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
     scheduler.pump()
   }
 
+  /**
+   * The wait each job was last shown with (a view of it built), so a change of the connection
+   * sends again only the jobs whose wait it changed: at start, with 10,000 jobs restored and
+   * no view of them built yet, none (the window's first list shows them as they are).
+   */
+  const shownHolds = new Map<string, string>()
+  const holdOf = (job: JobRecord): Hold | null => (scheduler.isRunning(job.id) ? null : scheduler.hold(job))
+  const holdKey = (hold: Hold | null): string => (hold === null ? '' : `${hold.reason}\n${hold.message}\n${hold.until ?? ''}\n${hold.account ?? ''}`)
+
   function view(job: JobRecord): JobView {
-    return toJobView(job, scheduler.isRunning(job.id) ? null : scheduler.hold(job), scheduler.progressOf(job.id))
+    const hold = holdOf(job)
+    shownHolds.set(job.id, holdKey(hold))
+    return toJobView(job, hold, scheduler.progressOf(job.id))
+  }
+
+  /** Those of these jobs (queued ones by default) shown with another wait than they have now. */
+  function holdsChanged(ids?: readonly string[]): string[] {
+    const jobs = ids ? ids.flatMap((id) => store.get(id) ?? []) : store.jobs().filter((job) => job.state === 'queued')
+    return jobs.filter((job) => shownHolds.has(job.id) && shownHolds.get(job.id) !== holdKey(holdOf(job))).map((job) => job.id)
   }
 
   function connectivity(): ConnectivityView {
@@ -427,6 +448,18 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
 
   function list(): QueueView {
     return { jobs: store.jobs().map(view), paused: store.paused, connectivity: connectivity(), limits: limitsView(), notices: deps.notices }
+  }
+
+  // Reads of the plan asked before the first paint become one, after it.
+  let limitsWaiting = false
+  const afterFirstPaint = deps.afterFirstPaint ?? ((work: () => unknown) => void work())
+  function refreshLimitsSoon(): void {
+    if (limitsWaiting) return
+    limitsWaiting = true
+    afterFirstPaint(() => {
+      limitsWaiting = false
+      void refreshLimits()
+    })
   }
 
   /** Reads the plan of every account whose key is held (only once whoami confirmed whose it is). */
@@ -499,10 +532,10 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
     if (closed) return
     deps.emit(contract.uploads.connectivityChanged, connectivity())
     deps.emit(contract.uploads.limitsChanged, limitsView())
-    touch(store.jobs().filter((job) => job.state === 'queued').map((job) => job.id))
+    touch(holdsChanged())
     // An account signed out or its key refused: what it was sending stops now, nothing more goes out.
     scheduler.stopUnreachable()
-    if (connection.anyConnected) void refreshLimits()
+    if (connection.anyConnected) refreshLimitsSoon()
     void ready.then(bindUnrecorded)
     scheduler.pump()
   })
@@ -513,7 +546,7 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
       if (!cannotSaveIn(error)) throw error
     })
     .then(() => {
-      void refreshLimits()
+      refreshLimitsSoon()
       void bindUnrecorded()
       scheduler.pump()
     })

@@ -2,6 +2,7 @@ import type { Unsubscribe } from '../../../src-shared/contract/bridge'
 import { bridge, unwrap } from '../bridge'
 import { ThumbnailCache, type Thumbnail } from './thumbnail-cache'
 import { RenderScheduler, type RenderTicket } from './render-scheduler'
+import { firstView } from '../startup/first-view'
 import { watchVisibility } from './visibility'
 
 /** The thumbnail's box in CSS pixels (PdfThumbnail.vue's styles use the same numbers). */
@@ -77,7 +78,12 @@ export function followThumbnail(element: Element, job: ThumbnailJob, show: (thum
   forgetRemovedJobs()
   let ticket: RenderTicket<Thumbnail> | null = null
   let stopped = false
-  const stopWatching = watchVisibility(element, (visible) => {
+  let stopWatching = (): void => {}
+  // Drawn only once the first view has painted: pdf.js and the file reads never delay it.
+  firstView.after(() => {
+    if (!stopped) stopWatching = watchVisibility(element, onVisible)
+  })
+  function onVisible(visible: boolean): void {
     if (ticket) return ticket.setVisible(visible)
     if (!visible) return
     ticket = scheduler.request(`${job.id}@${version}`, (signal) => render(job, version, pixelRatio, signal), true)
@@ -90,7 +96,7 @@ export function followThumbnail(element: Element, job: ThumbnailJob, show: (thum
       },
       () => {}
     )
-  })
+  }
   function stop(): void {
     stopped = true
     stopWatching()

@@ -7,6 +7,7 @@ import { parse } from 'yaml'
 import { APP_ID } from '../../../src-main/shell/app-identity'
 import { listInvokeChannels } from '../../../src-shared/contract'
 import { RENDERER_CSP } from '../../../src-main/shell/content-security-policy'
+import { MAIN_STARTUP_PHASES } from '../../../src-main/core/startup-marks'
 
 const run = promisify(execFile)
 const root = fileURLToPath(new URL('../../..', import.meta.url))
@@ -26,6 +27,7 @@ interface Report {
   appUserModelId: string | null
   appEvents: string[]
   appEventsBeforeReady: string[]
+  log: string[]
 }
 
 async function runBuiltMain(env: Record<string, string> = {}): Promise<Report> {
@@ -78,6 +80,17 @@ describe('the built main process', () => {
     expect(report.appEvents).toEqual(
       expect.arrayContaining(['open-file', 'second-instance', 'before-quit', 'will-quit', 'window-all-closed', 'activate'])
     )
+  })
+
+  it('logs each phase of its start as one line with FLIPDROP_LOG=debug, once the page has painted its first view', async () => {
+    const startLine = (report: Report): string[] => report.log.filter((line) => line.includes('Start-up, ms since the process started'))
+    const painted = await runBuiltMain({ FLIPDROP_LOG: 'debug', FAKE_PAINT: '1' })
+    const [line = ''] = startLine(painted)
+    expect(startLine(painted)).toHaveLength(1)
+    for (const phase of MAIN_STARTUP_PHASES) expect(line).toMatch(new RegExp(`\\b${phase} \\d+\\.\\d`))
+    // Not without the debug level, nor before the first view has painted.
+    expect(startLine(await runBuiltMain({ FAKE_PAINT: '1' }))).toEqual([])
+    expect(startLine(await runBuiltMain({ FLIPDROP_LOG: 'debug' }))).toEqual([])
   })
 
   it('moves its data folder to FLIPDROP_DATA_DIR when set', async () => {

@@ -1,6 +1,6 @@
 // A recording stand-in for the `electron` module, loaded in place of it when the built
 // main process runs under plain Node (see built-main.test.ts). It reports what main did.
-import { mkdtempSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
@@ -20,7 +20,11 @@ const record = {
   appUserModelId: null,
   // App events main listens to, and those it listened to before `ready` (open-file must be).
   appEvents: [],
-  appEventsBeforeReady: []
+  appEventsBeforeReady: [],
+  // Ms since the process started: when main was told the app is ready, and its first loadURL (the start-up bench).
+  timings: { readyMs: null, loadUrlMs: null },
+  // With FAKE_PAINT: the page loaded and its first view painted (app:painted); then main's log lines.
+  log: []
 }
 const userData = mkdtempSync(join(tmpdir(), 'flipdrop-built-main-'))
 // FAKE_PLATFORM lets a test see what main does on another OS (e.g. win32-only calls). Set
@@ -28,6 +32,8 @@ const userData = mkdtempSync(join(tmpdir(), 'flipdrop-built-main-'))
 if (process.env.FAKE_PLATFORM) Object.defineProperty(process, 'platform', { value: process.env.FAKE_PLATFORM })
 const listeners = new Map()
 const protocolHandlers = new Map()
+const ipcHandlers = new Map()
+const contentsListeners = []
 
 function on(event, listener) {
   listeners.set(event, listener)
@@ -38,7 +44,9 @@ export const app = {
   isPackaged: false,
   whenReady: () => {
     record.appEventsBeforeReady = [...listeners.keys()]
-    return Promise.resolve()
+    return Promise.resolve().then(() => {
+      record.timings.readyMs ??= performance.now()
+    })
   },
   isReady: () => true,
   getAppPath: () => process.cwd(),
@@ -64,9 +72,17 @@ export const app = {
 export class BrowserWindow {
   constructor(options) {
     record.windows.push(options)
-    this.webContents = { on() {}, setWindowOpenHandler() {}, send() {}, isDestroyed: () => false }
+    this.webContents = {
+      on(event, listener) {
+        contentsListeners.push({ event, listener })
+      },
+      setWindowOpenHandler() {},
+      send() {},
+      isDestroyed: () => false
+    }
   }
   loadURL(url) {
+    record.timings.loadUrlMs ??= performance.now()
     record.loaded.push(url)
     return Promise.resolve()
   }
@@ -86,7 +102,10 @@ export class BrowserWindow {
 }
 
 export const ipcMain = {
-  handle: (channel) => record.handlers.push(channel),
+  handle: (channel, handler) => {
+    record.handlers.push(channel)
+    ipcHandlers.set(channel, handler)
+  },
   removeHandler: () => {}
 }
 export const Menu = {
@@ -138,8 +157,26 @@ export class Tray {
 }
 export const nativeImage = { createFromPath: () => ({ setTemplateImage() {} }) }
 
+/** The page loads and paints its first view, as the renderer tells main (from the app's own page). */
+async function paint() {
+  // Once main's core has opened (a loaded machine may take longer than the report's wait).
+  const frame = { senderFrame: { url: record.loaded[0], parent: null } }
+  for (let tries = 0; tries < 200; tries++) {
+    const state = await ipcHandlers.get('app:startupState')?.(frame, undefined)
+    if (state?.value?.phase === 'ready') break
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  for (const { event, listener } of contentsListeners) if (event === 'did-finish-load') listener()
+  await ipcHandlers.get('app:painted')?.(frame, undefined)
+  await new Promise((resolve) => setTimeout(resolve, 200))
+  const folder = join(userData, 'logs')
+  const names = existsSync(folder) ? readdirSync(folder) : []
+  for (const name of names) record.log.push(...readFileSync(join(folder, name), 'utf8').split('\n').filter((line) => line !== ''))
+}
+
 // Give main a moment to start, ask its app:// handler for the page it loaded, report, leave.
 setTimeout(async () => {
+  if (process.env.FAKE_PAINT) await paint()
   const handler = protocolHandlers.get('app')
   const url = record.loaded[0]
   if (handler && url) {
@@ -150,7 +187,7 @@ setTimeout(async () => {
   record.appEvents = [...listeners.keys()]
   process.stdout.write(`${JSON.stringify(record)}\n`)
   process.exit(0)
-}, 1500)
+}, Number(process.env.FAKE_REPORT_AFTER_MS ?? 1500))
 
 export default {
   app,
