@@ -1,5 +1,6 @@
 import { MAX_COVER_BYTES } from '../../../src-shared/domain/library'
 import type { Network } from '../api/http/network'
+import { linkSignals } from '../api/http/linked-signal'
 import { announcedLength, openPublicDownload } from '../api/http/public-download'
 
 /** A cover that has not arrived by then is given up (asked again later): tiles must not wait on a dead route. */
@@ -16,8 +17,18 @@ export class CoverTooLargeError extends Error {
  * MAX_COVER_BYTES are read: a bigger answer is no cover.
  */
 export async function fetchCover(url: string, network: Network, signal?: AbortSignal): Promise<Uint8Array> {
+  // The library's signal lives as long as the library: the cover lets go of it once read.
   const timeout = AbortSignal.timeout(COVER_TIMEOUT_MS)
-  const answer = await openPublicDownload(url, { network, signal: signal ? AbortSignal.any([signal, timeout]) : timeout, what: 'The cover' })
+  const linked = linkSignals([signal, timeout])
+  try {
+    return await readCover(url, network, linked.signal ?? timeout)
+  } finally {
+    linked.unlink()
+  }
+}
+
+async function readCover(url: string, network: Network, signal: AbortSignal): Promise<Uint8Array> {
+  const answer = await openPublicDownload(url, { network, signal, what: 'The cover' })
   // Stopping early destroys the body, which undici reports as an "aborted" error event: it is
   // ours, and expected; unheard it would be an uncaught exception.
   const tooLarge = (): never => {

@@ -6,6 +6,7 @@ import type { Network } from './network'
 import type { RateLimiter, RateLimitObservation } from '../rate-limiter'
 import { ServiceError, explain } from '../service-error'
 import { readRateHeaders } from './rate-headers'
+import { linkSignals } from './linked-signal'
 import { readAnswer, type Payload } from './read-answer'
 import { monotonicNow } from '../../clock'
 
@@ -181,8 +182,16 @@ async function exchangeOnce(context: ExchangeContext, call: ServiceRequest): Pro
  * answers and 429 (whose wait the shared limiter enforces). Writes are sent once.
  */
 export async function exchange(context: ExchangeContext, request: ServiceRequest): Promise<Payload> {
-  const signals = [request.signal, context.signal].filter((signal): signal is AbortSignal => signal !== undefined)
-  const call = signals.length > 1 ? { ...request, signal: AbortSignal.any(signals) } : { ...request, signal: signals[0] }
+  const linked = linkSignals([request.signal, context.signal])
+  const call = { ...request, signal: linked.signal }
+  try {
+    return await exchangeWithRetries(context, call)
+  } finally {
+    linked.unlink()
+  }
+}
+
+async function exchangeWithRetries(context: ExchangeContext, call: ServiceRequest): Promise<Payload> {
   const started = monotonicNow()
   for (let attempt = 0; ; attempt++) {
     try {

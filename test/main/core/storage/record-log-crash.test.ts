@@ -40,9 +40,13 @@ function runAndKill(dir: string, runMs: number): Promise<Run> {
         if (word === 'start') {
           run.start = Number(value)
           run.dropped = JSON.parse(rest ?? '[]') as string[]
-        } else if (word === 'ack') run.acked.push(Number(value))
+        } else if (word === 'ack') {
+          run.acked.push(Number(value))
+          // The run's time counts from its first ack, not from its start line: a slow start
+          // on a loaded machine must not leave a run killed before it wrote anything.
+          timer ??= setTimeout(() => child.kill('SIGKILL'), runMs)
+        }
       }
-      timer ??= setTimeout(() => child.kill('SIGKILL'), runMs)
     })
     child.once('error', reject)
     child.once('close', (code, signal) => {
