@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import { screenshotPath } from '../support/screenshots'
+import { outsideTestBudget, screenshotPath } from '../support/screenshots'
 
 /** The Account view's sections, by their headings. */
 export type AccountSection = 'Your account' | 'Plan' | 'Billing history' | 'Templates, skins and music'
@@ -98,7 +98,7 @@ export class AccountPage {
     await this.tall(async () => {
       for (const colorScheme of ['light', 'dark'] as const) {
         await this.page.emulateMedia({ colorScheme })
-        await this.section(name).screenshot({ path: screenshotPath(`${prefix}-${slug}-${colorScheme}.png`) })
+        await outsideTestBudget(() => this.section(name).screenshot({ path: screenshotPath(`${prefix}-${slug}-${colorScheme}.png`) }))
       }
     })
     await this.page.emulateMedia({ colorScheme: 'light' })

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { test } from '@playwright/test'
 
 /**
  * Where the e2e run saves its screenshots: `test-artifacts/screenshots/` (git-ignored, kept
@@ -11,4 +12,25 @@ export const SCREENSHOT_DIR = fileURLToPath(new URL('../../../test-artifacts/scr
 export function screenshotPath(fileName: string): string {
   mkdirSync(SCREENSHOT_DIR, { recursive: true })
   return join(SCREENSHOT_DIR, fileName)
+}
+
+/** How deep in picture-taking work the running test is: only the outermost call counts the time. */
+let depth = 0
+
+/**
+ * Runs picture-taking work (resizing for each size, screenshots in light and dark, axe scans)
+ * without spending the test's own time: the test's timeout grows by what it took. A test's budget
+ * is for what FlipDrop does; on a busy machine Chromium's full-page captures and axe alone took
+ * most of 30 s.
+ */
+export async function outsideTestBudget<T>(work: () => Promise<T>): Promise<T> {
+  const started = performance.now()
+  depth++
+  try {
+    return await work()
+  } finally {
+    depth--
+    const info = test.info()
+    if (depth === 0 && info.timeout > 0) info.setTimeout(info.timeout + Math.ceil(performance.now() - started))
+  }
 }

@@ -1,13 +1,16 @@
 import type { Page } from '@playwright/test'
 import { expect } from '../fixtures'
 import { seriousFindings } from './a11y'
-import { screenshotPath } from './screenshots'
+import { outsideTestBudget, screenshotPath } from './screenshots'
 
 /** Screenshots the page in light and dark (test-artifacts/screenshots) and scans each with axe. */
 export async function snapshotBoth(page: Page, name: string): Promise<void> {
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme })
-    await page.screenshot({ path: screenshotPath(`${name}-${colorScheme}.png`), fullPage: true })
-    expect(await seriousFindings(page), `axe, ${colorScheme}`).toEqual([])
+    const findings = await outsideTestBudget(async () => {
+      await page.screenshot({ path: screenshotPath(`${name}-${colorScheme}.png`), fullPage: true })
+      return seriousFindings(page)
+    })
+    expect(findings, `axe, ${colorScheme}`).toEqual([])
   }
 }

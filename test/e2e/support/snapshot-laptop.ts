@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect } from '../fixtures'
+import { outsideTestBudget } from './screenshots'
 import { snapshotBoth } from './snapshot-both'
 
 /** The two window sizes every view is judged at: a roomy laptop, and a small one. */
@@ -14,6 +15,10 @@ export const LAPTOP_SIZES = [
  * (snapshotBoth), after checking nothing scrolls sideways; the window gets its size back afterwards.
  */
 export async function snapshotLaptop(page: Page, name: string, sizes: readonly { width: number; height: number }[] = LAPTOP_SIZES): Promise<void> {
+  await outsideTestBudget(() => eachSize(page, name, sizes))
+}
+
+async function eachSize(page: Page, name: string, sizes: readonly { width: number; height: number }[]): Promise<void> {
   const before = page.viewportSize()
   for (const size of sizes) {
     await page.setViewportSize(size)
