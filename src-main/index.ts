@@ -142,7 +142,8 @@ if (claimSingleInstance(app, opened.secondLaunch)) {
         openUrl: async (url) => {
           await safeOpenExternal(url)
         },
-        copyText: (text) => clipboard.writeText(text)
+        copyText: (text) => clipboard.writeText(text),
+        rendererStarted: (line) => verboseLogging(process.env) && booted.log.info(line)
       }
     })
     registerIpc(createDispatch(handlersOf(booted), booted.log), () => location.url)

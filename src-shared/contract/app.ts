@@ -5,6 +5,9 @@ import type { UpdateView } from '../domain/updates'
 import { VIEWS, type View } from '../domain/views'
 import { event, invoke } from './define'
 
+const startupTime = z.number().finite().nonnegative().max(3_600_000).nullable()
+const rendererStartupSchema = z.object({ scriptStart: startupTime, firstPaint: startupTime, firstView: startupTime }).strict()
+
 /** Longest link we accept; anything longer is not a link a designer clicked. */
 const MAX_URL_LENGTH = 2048
 /** Longest text put on the clipboard: a link or an embed code, with room to spare. */
@@ -30,6 +33,8 @@ export const app = {
   restartToUpdate: invoke<UpdateView>()('app:restartToUpdate', z.undefined()),
   /** The window has painted its first view: main starts the background work that waited for it. */
   painted: invoke<undefined>()('app:painted', z.undefined()),
+  /** The renderer's start-up marks, in ms since navigation, once its first view is shown (for the debug log). */
+  rendererStartup: invoke<undefined>()('app:rendererStartup', rendererStartupSchema),
   updatesChanged: event<UpdateView>()('app:updatesChanged'),
   startupChanged: event<StartupState>()('app:startupChanged'),
   /** Main asks the renderer to show a view (from the application menu). */

@@ -67,6 +67,8 @@ test('the bridge exposes only contract methods, frozen', async ({ app }) => {
       'onStartupChanged',
       'onUpdatesChanged',
       'openExternal',
+      'painted',
+      'rendererStartup',
       'restartToUpdate',
       'retryStartup',
       'startupState',

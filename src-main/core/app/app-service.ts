@@ -15,6 +15,8 @@ export interface AppHost {
   copyText(text: string): void
   /** FlipDrop's own updates (updates/update-flow.ts); absent where it cannot update itself. */
   updates?: UpdatesHost
+  /** Hears the renderer's start-up marks (the debug log); absent where nobody listens. */
+  rendererStarted?(line: string): void
 }
 
 /** What the `app` area needs of the updater. */
@@ -51,6 +53,16 @@ export function createAppService(host: AppHost, startup: Startup, firstPaint?: P
     painted() {
       firstPaint?.painted()
       return undefined
+    },
+    rendererStartup(times) {
+      host.rendererStarted?.(rendererStartupLine(times))
+      return undefined
     }
   }
+}
+
+/** The renderer's phases as one log line; a phase it did not reach reads "-". */
+export function rendererStartupLine(times: { scriptStart: number | null; firstPaint: number | null; firstView: number | null }): string {
+  const ms = (value: number | null): string => (value === null ? '-' : value.toFixed(1))
+  return `Renderer start-up, ms since navigation: script-start ${ms(times.scriptStart)}, first-paint ${ms(times.firstPaint)}, first-view ${ms(times.firstView)}`
 }

@@ -55,3 +55,12 @@ describe('the wait for the first paint', () => {
     expect(firstPaint.done).toBe(true)
   })
 })
+
+describe("the renderer's start-up line", () => {
+  it('names each phase in ms since navigation; a phase not reached reads "-"', async () => {
+    const { rendererStartupLine } = await import('../../../src-main/core/app/app-service')
+    expect(rendererStartupLine({ scriptStart: 41.26, firstPaint: 180, firstView: null })).toBe(
+      'Renderer start-up, ms since navigation: script-start 41.3, first-paint 180.0, first-view -'
+    )
+  })
+})
