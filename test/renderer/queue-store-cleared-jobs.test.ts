@@ -1,12 +1,20 @@
-import { Session } from 'node:inspector/promises'
-import { setFlagsFromString } from 'node:v8'
-import { runInNewContext } from 'node:vm'
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { ref } from 'vue'
 import { useQueueStore } from '../../src-renderer/src/stores/queue-store'
 import { change, fileJob, queueView } from '../main/shell/queue-views'
 import { installBridge } from './fake-main'
+
+/** Node's own modules, typed here: this file is also checked with the renderer's types, which have no Node. */
+interface InspectorSession {
+  connect(): void
+  disconnect(): void
+  post(method: string, params: object): Promise<{ result: { objectId?: string; value?: unknown }; objects: { objectId?: string } }>
+}
+const node = (globalThis as unknown as { process: { getBuiltinModule(name: string): unknown } }).process
+const { setFlagsFromString } = node.getBuiltinModule('node:v8') as { setFlagsFromString(flags: string): void }
+const { runInNewContext } = node.getBuiltinModule('node:vm') as { runInNewContext(code: string): unknown }
+const { Session } = node.getBuiltinModule('node:inspector/promises') as { Session: new () => InspectorSession }
 
 setFlagsFromString('--expose-gc')
 const collectGarbage = runInNewContext('gc') as () => void
@@ -32,7 +40,7 @@ async function depsKeyedBy(ids: readonly string[]): Promise<number> {
       functionDeclaration: 'function () { const ids = new Set(globalThis.__depIds); return this.filter((dep) => ids.has(dep.key)).length }',
       returnByValue: true
     })
-    return counted.result.value as number
+    return Number(counted.result.value)
   } finally {
     session.disconnect()
   }
