@@ -94,9 +94,11 @@ export interface CoreConfig {
   library?: { syncRetryMs?: number }
   /**
    * Tests set the first wait before a failed upload tries again by itself (default 2 s,
-   * doubling to 5 min), and how long a create in doubt found absent waits for a second look (default 5 s).
+   * doubling to 5 min), how long a create in doubt found absent waits for a second look (default 5 s),
+   * the Undo window of a confirmed replace (default 10 s), and the backoff of the probe asking
+   * whether the service can be reached again (default 1 s doubling to 30 s).
    */
-  queue?: { firstRetryMs?: number; inDoubtSettleMs?: number }
+  queue?: { firstRetryMs?: number; inDoubtSettleMs?: number; undoWindowMs?: number; firstProbeMs?: number; maxProbeMs?: number }
   /**
    * The app's wait for the window's first paint: the plan and reference-list refreshes and the
    * hot-folder scan start after it (first-paint.ts). Absent: nothing waits (the command, the test host).
@@ -233,6 +235,11 @@ export async function createCore(config: CoreConfig, log: Logger): Promise<Core>
       notices: [...(store.notice === null || config.role === 'command' ? [] : [store.notice]), ...queueStore.notices],
       ...(config.queue?.firstRetryMs !== undefined ? { firstRetryMs: config.queue.firstRetryMs } : {}),
       ...(config.queue?.inDoubtSettleMs !== undefined ? { inDoubtSettleMs: config.queue.inDoubtSettleMs } : {}),
+      ...(config.queue?.undoWindowMs !== undefined ? { undoWindowMs: config.queue.undoWindowMs } : {}),
+      probe: {
+        ...(config.queue?.firstProbeMs !== undefined ? { firstProbeMs: config.queue.firstProbeMs } : {}),
+        ...(config.queue?.maxProbeMs !== undefined ? { maxProbeMs: config.queue.maxProbeMs } : {})
+      },
       connection,
       settings: () => effectiveSettings(store.get(), environment),
       knownAccounts,

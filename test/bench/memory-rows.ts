@@ -1,15 +1,9 @@
 import type { MainMemory } from './main-memory-reading'
 import type { RendererMemory } from './renderer-memory-bench'
 
-/** One row of the bench table (run.ts prints them). */
-export interface BenchRow {
-  what: string
-  measured: string
-  reference: string
-  ratio: string
-  target: string
-  ok: boolean
-}
+import type { BenchRow } from './bench-row'
+
+export type { BenchRow }
 
 /** Issue 28's budgets. */
 export const MEMORY_BUDGETS = {

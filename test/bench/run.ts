@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { writeLargePdf } from '../emulator/fixtures/make-pdf'
+import type { BenchRow } from './bench-row'
 import { commandStartup } from './command-startup-bench'
 import { corpusParseTimes } from './corpus-bench'
 import { spawnEmulator } from './emulator-process'
@@ -32,7 +33,7 @@ function median(values: number[]): number {
   return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2
 }
 
-const rows: { what: string; measured: string; reference: string; ratio: string; target: string; ok: boolean }[] = []
+const rows: BenchRow[] = []
 
 /**
  * The emulator stores uploads in memory-backed /dev/shm when there is one: otherwise the

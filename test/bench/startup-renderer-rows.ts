@@ -1,13 +1,6 @@
 import { measureStartupRenderer } from './startup-renderer-bench'
 
-interface Row {
-  what: string
-  measured: string
-  reference: string
-  ratio: string
-  target: string
-  ok: boolean
-}
+import type { BenchRow as Row } from './bench-row'
 
 /** The renderer's start and first Library visit at 10,000 items and 10,000 jobs (issue 28), as bench rows. */
 export async function startupRendererRows(rows: Row[]): Promise<void> {

@@ -207,11 +207,16 @@ test('a first page that never finishes drawing is stopped within its budget: pla
   const started = Date.now()
   const [cycleId = ''] = await queueHeld(host, [join(CORPUS_DIR, 'operator_list_cycle.pdf')])
   await expect(thumbnailOf(app.page, cycleId)).toHaveAttribute('data-state', 'broken', { timeout: RENDER_TIME_BUDGET_MS + 20_000 })
-  const stoppedAfter = Date.now() - started
+  const stoppedAt = Date.now()
   const lag = await worstLag(app.page)
-  test.info().annotations.push({ type: 'measured', description: `operator_list_cycle.pdf stopped after ${stoppedAfter} ms (budget ${RENDER_TIME_BUDGET_MS} ms); worst main-thread gap ${lag.toFixed(0)} ms` })
-  // The budget, plus getting there: the row drawn, pdf.js loaded, a worker started (slower on a busy machine).
-  expect(stoppedAfter).toBeLessThan(RENDER_TIME_BUDGET_MS + 6_000)
+  // The budget counts from the render's first read of the file (reading included), not from the
+  // drop: the row drawn, pdf.js loaded and a worker started before it are the machine's, not the render's.
+  const firstRead = host.transcript.find((entry) => entry.channel === 'uploads:readPdfRange' && (entry.input as { jobId: string }).jobId === cycleId)
+  expect(firstRead).toBeDefined()
+  const stoppedAfter = stoppedAt - (firstRead?.askedAtMs ?? started)
+  test.info().annotations.push({ type: 'measured', description: `operator_list_cycle.pdf stopped ${stoppedAfter} ms after its first read, ${stoppedAt - started} ms after the drop (budget ${RENDER_TIME_BUDGET_MS} ms); worst main-thread gap ${lag.toFixed(0)} ms` })
+  // The budget, plus stopping the worker and the placeholder drawn (a poll of the page: up to 100 ms, more on a busy machine).
+  expect(stoppedAfter).toBeLessThan(RENDER_TIME_BUDGET_MS + 3_000)
   expect(lag).toBeLessThan(MAX_LAG_MS)
   // The window still answers, and pdf.js draws the next file (in a fresh worker).
   await expect(app.heading('publish')).toBeVisible()

@@ -15,6 +15,7 @@ import { modifyRoutes } from './routes/modify'
 import { servePublic } from './routes/public'
 import { referenceRoutes } from './routes/references'
 import { seedLibrary } from './seed'
+import { warmPdfJudge } from './pdf'
 import { buildSnapshot } from './snapshot'
 import { SourceFetcher } from './source/fetch-source'
 import { FileStore } from './state/file-store'
@@ -136,6 +137,7 @@ export async function startEmulator(input: EmulatorOptionsInput = {}): Promise<R
   origins.Document = urls.documentUrl = `${scheme}://${hostNames.document}`
 
   if (!saved && seedCount(options.seed) > 0) await seed(seedCount(options.seed))
+  warmPdfJudge()
 
   let closing: Promise<void> | null = null
   return {

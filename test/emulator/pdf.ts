@@ -106,6 +106,15 @@ function startJudge(): Worker {
   return started
 }
 
+/**
+ * Starts the judge's thread ahead of the first upload: loading pdf.js in it takes seconds on a
+ * loaded machine, which the first create would otherwise spend past a client's timeout (and
+ * be looked up as in doubt). Unreferenced: it keeps no process alive.
+ */
+export function warmPdfJudge(): void {
+  judge ??= startJudge()
+}
+
 /** A file pdf.js has not opened by then is not a valid PDF (pdf.js does not yield while it loops). */
 const JUDGE_TIMEOUT_MS = 30_000
 

@@ -51,6 +51,8 @@ export interface TranscriptEntry {
   channel: string
   input: unknown
   reply: Envelope<unknown>
+  /** When the page asked (Date.now()), before main answered. */
+  askedAtMs: number
 }
 
 export interface TestHost {
@@ -189,8 +191,9 @@ export async function startTestHost(options: TestHostOptions = {}): Promise<Test
       } catch {
         return
       }
+      const askedAtMs = Date.now()
       void dispatch(message.channel, message.input).then((reply) => {
-        transcript.push({ channel: message.channel, input: message.input, reply })
+        transcript.push({ channel: message.channel, input: message.input, reply, askedAtMs })
         const out: ServerMessage = { id: message.id, reply }
         ws.send(encodeMessage(out))
       })

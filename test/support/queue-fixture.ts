@@ -44,6 +44,14 @@ export interface QueueCore {
   logLines: string[]
 }
 
+/**
+ * The queue's own waits at test speed (settings of the core): the first automatic retry after
+ * 0.25 to 0.75 s (2 s ± 50 % in the app), doubling as in the app; the probe asking whether the
+ * service is back every 0.1 s doubling to 1 s (1 s to 30 s in the app). A test about a wait
+ * itself passes its own.
+ */
+export const TEST_QUEUE_TIMINGS = { firstRetryMs: 500, firstProbeMs: 100, maxProbeMs: 1_000 } as const satisfies CoreConfig['queue']
+
 /** A real core (real queue, real journal) signed in to the emulator with FLIPDROP_API_KEY. */
 export async function startQueueCore(
   emulator: Pick<RunningEmulator, 'baseUrl' | 'documentUrl'>,
@@ -55,7 +63,8 @@ export async function startQueueCore(
     userDataDir: dir,
     environment: { apiKey: QUEUE_KEY, baseUrl: emulator.baseUrl, documentUrl: emulator.documentUrl },
     createClient: fastClient,
-    ...options.core
+    ...options.core,
+    queue: { ...TEST_QUEUE_TIMINGS, ...options.core?.queue }
   })
   return { core: test.core, booted: test.booted, dir, events: test.events, logLines: test.logLines }
 }

@@ -21,8 +21,14 @@ export interface ConnectivityState {
 }
 
 /** First wait between probes while offline; doubles up to the maximum. */
-const FIRST_PROBE_MS = 1_000
-const MAX_PROBE_MS = 30_000
+export const FIRST_PROBE_MS = 1_000
+export const MAX_PROBE_MS = 30_000
+
+/** The probe's backoff (settings of the core; tests run it at test speed). */
+export interface ProbeTimings {
+  firstProbeMs?: number
+  maxProbeMs?: number
+}
 
 /**
  * Whether the service can be reached. A request that could not leave this machine marks
@@ -33,7 +39,9 @@ const MAX_PROBE_MS = 30_000
 export class Connectivity {
   private online = true
   private timer: ReturnType<typeof setTimeout> | undefined
-  private delay = FIRST_PROBE_MS
+  private readonly firstMs: number
+  private readonly maxMs: number
+  private delay: number
   private nextCheckAt: number | null = null
   private probing = false
   private stopped = false
@@ -44,8 +52,13 @@ export class Connectivity {
 
   constructor(
     private readonly probe: Probe,
-    private readonly onChange: (state: ConnectivityState) => void
-  ) {}
+    private readonly onChange: (state: ConnectivityState) => void,
+    timings: ProbeTimings = {}
+  ) {
+    this.firstMs = timings.firstProbeMs ?? FIRST_PROBE_MS
+    this.maxMs = timings.maxProbeMs ?? MAX_PROBE_MS
+    this.delay = this.firstMs
+  }
 
   get state(): ConnectivityState {
     const cause = this.online ? null : this.noNetwork ? 'no-network' : this.cause
@@ -62,7 +75,7 @@ export class Connectivity {
       return
     }
     this.online = false
-    this.delay = FIRST_PROBE_MS
+    this.delay = this.firstMs
     this.schedule()
     this.onChange(this.state)
   }
@@ -90,7 +103,7 @@ export class Connectivity {
   /** Asks the service now (the user said "Try now", or the network settings changed), and backs off afresh. */
   checkNow(): void {
     if (this.stopped || this.online) return
-    this.delay = FIRST_PROBE_MS
+    this.delay = this.firstMs
     this.clear()
     void this.check()
   }
@@ -122,7 +135,7 @@ export class Connectivity {
     } catch (error) {
       if (this.stopped || this.online) return
       this.cause = error instanceof ServiceError && error.kind === 'portal' ? 'portal' : 'unreachable'
-      this.delay = Math.min(MAX_PROBE_MS, this.delay * 2)
+      this.delay = Math.min(this.maxMs, this.delay * 2)
       this.schedule()
       this.onChange(this.state)
     } finally {

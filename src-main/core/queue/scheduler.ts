@@ -4,7 +4,7 @@ import { ServiceError, explain } from '../api/service-error'
 import { monotonicNow, monotonicOfWall, wallTimeOf, watchWallSteps } from '../clock'
 import type { Logger } from '../log'
 import { cannotSaveIn, type CannotSave } from '../storage/storage-trouble'
-import { Connectivity } from './connectivity'
+import { Connectivity, type ProbeTimings } from './connectivity'
 import { hashFile } from './intake/hash-file'
 import { withHistory, type JobRecord } from './job-record'
 import type { Hold } from './job-view'
@@ -40,6 +40,10 @@ export interface SchedulerDependencies {
   mayRun?(job: JobRecord): boolean
   /** The backoff before a job's first automatic retry (default FIRST_RETRY_MS; tests lengthen it). */
   firstRetryMs?: number
+  /** How long a confirmed replace waits before it is sent, so it can be undone (default UNDO_WINDOW_MS). */
+  undoWindowMs?: number
+  /** The backoff of the probe that asks whether the service can be reached again (default 1 s doubling to 30 s). */
+  probe?: ProbeTimings
   /** Uploads at once, per account. */
   concurrency(): number
   /** How many accounts can send now (each runs up to `concurrency` jobs); default 1. */
@@ -164,7 +168,8 @@ export class Scheduler {
         if (deps.waitsMayHaveChanged) deps.waitsMayHaveChanged(waiting)
         else deps.touched(waiting)
         this.pump()
-      }
+      },
+      deps.probe
     )
     // Countdowns are shown as wall times: after the computer's clock was set, say them again.
     this.stopWatchingClock = watchWallSteps(() => {
@@ -214,7 +219,7 @@ export class Scheduler {
     if (job.notBefore === undefined) return null
     const known = this.starts.get(job.id)
     if (known?.wall === job.notBefore) return known.at
-    const at = monotonicOfWall(job.notBefore, UNDO_WINDOW_MS)
+    const at = monotonicOfWall(job.notBefore, this.deps.undoWindowMs ?? UNDO_WINDOW_MS)
     this.starts.set(job.id, { wall: job.notBefore, at })
     return at
   }

@@ -20,6 +20,7 @@ import type { KnownAccounts } from '../accounts/known-accounts'
 import type { ApiClient } from '../api/api-client'
 import { explain, ServiceError } from '../api/service-error'
 import type { ServiceConnection } from '../service/service-connection'
+import type { ProbeTimings } from './connectivity'
 import { exportJobsCsv } from './export-csv'
 import { InDoubtLookups, settleForAttempt } from './in-doubt-lookups'
 import { JobIntake, type Intake, type IntakeAccount } from './intake'
@@ -52,6 +53,10 @@ export interface UploadQueueDependencies {
   firstRetryMs?: number
   /** How long a lookup that found no item for a create in doubt waits to look again (default 5 s). */
   inDoubtSettleMs?: number
+  /** How long a confirmed replace waits before it is sent, so it can be undone (default UNDO_WINDOW_MS, 10 s). */
+  undoWindowMs?: number
+  /** The backoff of the probe asking whether the service can be reached again (default 1 s doubling to 30 s). */
+  probe?: ProbeTimings
   connection: ServiceConnection
   settings: () => Settings
   /** Names accounts in words, for jobs that wait for one. */
@@ -359,6 +364,8 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
     mayRun: (job) => deps.runUploads !== 'added' || runnable.has(job.id),
     concurrency: () => deps.settings().uploadConcurrency,
     ...(deps.firstRetryMs !== undefined ? { firstRetryMs: deps.firstRetryMs } : {}),
+    ...(deps.undoWindowMs !== undefined ? { undoWindowMs: deps.undoWindowMs } : {}),
+    ...(deps.probe !== undefined ? { probe: deps.probe } : {}),
     access,
     probeClient: () => (connection.connected ? connection.client() : clientFor(connection.accounts()[0] ?? null)),
     // Each account's jobs run side by side with the others', each under its own key's limiter.
@@ -614,7 +621,7 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
       if (job.kind !== 'replace' || job.state !== 'queued' || !job.paused || scheduler.isRunning(jobId)) {
         throw new AppError('not-allowed', 'Only an update waiting for your confirmation can be confirmed.')
       }
-      const next = withHistory({ ...job, paused: false, notBefore: wallNow() + UNDO_WINDOW_MS }, 'Confirmed; it starts after a short moment in which it can still be undone.')
+      const next = withHistory({ ...job, paused: false, notBefore: wallNow() + (deps.undoWindowMs ?? UNDO_WINDOW_MS) }, 'Confirmed; it starts after a short moment in which it can still be undone.')
       await store.put([next])
       touch([jobId])
       scheduler.pump()

@@ -7,7 +7,7 @@ import { RateLimiter, type Permit } from '../../../src-main/core/api/rate-limite
 import { useClock } from '../../../src-main/core/clock'
 import type { HeldLock } from '../../../src-main/core/storage/lock-file'
 import { judgeSilent, type LivenessRules } from '../../../src-main/core/storage/lock-liveness'
-import { UNDO_WINDOW_MS, type QueueChange, type QueueView } from '../../../src-shared/domain/queue'
+import { type QueueChange, type QueueView } from '../../../src-shared/domain/queue'
 import { startEmulator, type RunningEmulator } from '../../emulator'
 import { jobNamed, QUEUE_KEY, startQueueCore, writePdf, type QueueCore } from '../../support/queue-fixture'
 
@@ -139,11 +139,14 @@ describe('the queue’s waits, with the computer clock set', () => {
     await emulator.close()
   })
 
-  /** A core signed in to the emulator, its account known, with the wall clock ready to step. */
-  async function queue(): Promise<QueueCore['core']> {
+  /**
+   * A core signed in to the emulator, its account known, with the wall clock ready to step; its
+   * Undo window and retry backoff at test speed (10 s and 2 s in the app), still far from 2 h.
+   */
+  async function queue(timings: { undoWindowMs?: number; firstRetryMs?: number } = {}): Promise<QueueCore['core']> {
     wallClockCanStep()
     await started?.core.close()
-    started = await startQueueCore(emulator, { settings: { baseUrl: emulator.baseUrl }, core: { backgroundSync: false } })
+    started = await startQueueCore(emulator, { settings: { baseUrl: emulator.baseUrl }, core: { backgroundSync: false, queue: { undoWindowMs: 3_000, firstRetryMs: 500, ...timings } } })
     const { core } = started
     await vi.waitFor(() => expect(core.connection.accountId).not.toBeNull())
     return core
@@ -175,21 +178,24 @@ describe('the queue’s waits, with the computer clock set', () => {
   }
 
   it('set forward 2 h during an Undo window: nothing is sent before the window passed, and Undo still works', async () => {
-    const core = await queue()
+    const core = await queue({ undoWindowMs: 4_000 })
     const before = replaceRequests()
     const id = await confirmedReplace(core, 'undo forward')
     stepWallClock(HOURS_2)
-    await sleep(UNDO_WINDOW_MS / 2)
+    // A job taken as due would be sent at once; the window has a few seconds left for Undo.
+    await sleep(1_000)
     expect(replaceRequests()).toBe(before)
     expect(await core.uploads.undo({ jobId: id })).toEqual({ undone: true, reason: null })
   }, 60_000)
 
   it('set back 2 h during an Undo window: the window is told its countdown again, at the wall time it now ends', async () => {
-    const core = await queue()
+    // Long enough for the clock's step check (every 2 s) to see the step while the window lasts.
+    const undoMs = 6_000
+    const core = await queue({ undoWindowMs: undoMs })
     const id = await confirmedReplace(core, 'undo countdown')
     const events = started?.events ?? []
     // Once the queue has said all it had to say about the confirmation.
-    await sleep(1_500)
+    await sleep(500)
     const seen = events.length
     stepWallClock(-HOURS_2)
     const endsAt = (): number | null => {
@@ -197,17 +203,17 @@ describe('the queue’s waits, with the computer clock set', () => {
       const until = told.flatMap((event) => (event.payload as QueueChange).jobs).filter((job) => job.id === id).at(-1)?.waiting?.until
       return until ? Date.parse(until) : null
     }
-    await vi.waitFor(() => expect(endsAt()).not.toBeNull(), { timeout: UNDO_WINDOW_MS - 4_000, interval: 50 })
+    await vi.waitFor(() => expect(endsAt()).not.toBeNull(), { timeout: undoMs - 1_000, interval: 50 })
     // On the clock as it reads now: a few seconds from now, not 2 h.
     expect((endsAt() ?? 0) - Date.now()).toBeGreaterThan(0)
-    expect((endsAt() ?? 0) - Date.now()).toBeLessThanOrEqual(UNDO_WINDOW_MS)
+    expect((endsAt() ?? 0) - Date.now()).toBeLessThanOrEqual(undoMs)
   }, 60_000)
 
   it('set back 2 h during an Undo window: the replace starts once the window passed, not 2 h later', async () => {
     const core = await queue()
     const id = await confirmedReplace(core, 'undo back')
     stepWallClock(-HOURS_2)
-    const view = await until(core, (shown) => shown.jobs.find((job) => job.id === id)?.state === 'done', UNDO_WINDOW_MS + 15_000)
+    const view = await until(core, (shown) => shown.jobs.find((job) => job.id === id)?.state === 'done', 3_000 + 15_000)
     expect(view.jobs.find((job) => job.id === id)?.state).toBe('done')
   }, 60_000)
 
@@ -219,7 +225,7 @@ describe('the queue’s waits, with the computer clock set', () => {
     const failedOnce = (view: QueueView): boolean => jobNamed(view, 'backoff')?.waiting?.reason === 'retry'
     expect(failedOnce(await until(core, failedOnce, 20_000))).toBe(true)
     stepWallClock(-HOURS_2)
-    // The first retry comes 1 to 3 s later; generous for a loaded machine, far from 2 h.
+    // The first retry comes 0.25 to 0.75 s later (1 to 3 s in the app); generous for a loaded machine, far from 2 h.
     const view = await until(core, (shown) => jobNamed(shown, 'backoff')?.state === 'done', 20_000)
     expect(jobNamed(view, 'backoff')?.state).toBe('done')
     expect([...emulator.state.items.values()].filter((item) => item.name === 'backoff')).toHaveLength(1)

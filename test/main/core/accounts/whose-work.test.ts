@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createAccountCache } from '../../../../src-main/core/auth/account-cache'
 import type { Core } from '../../../../src-main/core/core'
 import { openQueueStore } from '../../../../src-main/core/queue/queue-store'
@@ -208,6 +208,7 @@ describe('signing out of an account stops its running work', () => {
     await core.auth.signIn({ apiKey: DANA_KEY, sessionOnly: true })
     // The service takes its time with this create: it is under way when Dana signs out.
     emulator.faults.add({ route: '/api/create-by-file', kind: 'latency', ms: 3_000 })
+    const enqueuedAt = Date.now()
     const { added } = await core.uploads.enqueuePaths({ paths: [await writePdf(files, 'cut short.pdf', 2)], docType: 'Flipbook', onSameContent: 'ask' })
     const dana = idOf(DANA_KEY)
     // Its whole file is sent: the service holds the request.
@@ -224,8 +225,13 @@ describe('signing out of an account stops its running work', () => {
     expect(job?.history.map((line) => line.text)).toContain(
       `Stopped before it finished: Waiting for ${DANA} to sign in: it was added for that account, which is signed out now.`
     )
-    // Longer than the service held the create: whatever the old key would still send has had its chance.
-    await sleep(3_500)
+    // The held create has ended (cut off, or answered after its 3 s: the emulator logs an exchange
+    // when it closes), and a moment more: whatever the old key would still send has had its chance.
+    await vi.waitFor(() => expect(emulator.state.requests.some((entry) => entry.account === dana && entry.path === '/api/create-by-file' && entry.atMs >= enqueuedAt)).toBe(true), {
+      timeout: 10_000,
+      interval: 20
+    })
+    await sleep(500)
     expect(emulator.state.requests.filter((entry) => entry.account === dana && entry.atMs > signedOutAt)).toEqual([])
     expect(named(RAVI_KEY, 'cut short')).toEqual([])
 
