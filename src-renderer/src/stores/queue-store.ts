@@ -109,6 +109,10 @@ export const useQueueStore = defineStore('queue', () => {
       showOrder([...known, ...added])
     }
     paused.value = change.paused
+    // A computed nobody reads keeps its last value: while another view shows, the lists derived
+    // from the jobs would hold every job "Clear finished" took away (the soak's renderer heap).
+    // Read once here (the whole chain, down to `ordered`), they let go at once.
+    if (change.removed.length > 0) void batchSummary.value
     // Work starts again after everything had ended: time left is measured afresh.
     if (wasIdle && hasUnfinished()) {
       pace.value = { startedAt: Date.now(), finished: 0 }
