@@ -36,6 +36,15 @@ export function createAccountFiles(directory: string, name: string): AccountFile
   const pathOf = (userId: string): string => accountFilePath(directory, userId, name)
   let legacyOwner: Promise<string | null> | undefined
   let adoption: Promise<void> | undefined
+  /** Each account's writes and forgets, one at a time: a forget waits for a write under way, never races it. */
+  const turns = new Map<string, Promise<void>>()
+  function inTurn(userId: string, change: () => Promise<void>): Promise<void> {
+    const next = (turns.get(userId) ?? Promise.resolve()).then(change)
+    const settled = next.catch(() => undefined)
+    turns.set(userId, settled)
+    void settled.then(() => turns.get(userId) === settled && turns.delete(userId))
+    return next
+  }
 
   /** Whose the legacy file is, read once (it is adopted or deleted afterwards). */
   function ownerOfLegacy(): Promise<string | null> {
@@ -72,17 +81,21 @@ export function createAccountFiles(directory: string, name: string): AccountFile
         return null
       }
     },
-    async write(userId, text) {
-      await adopt(userId)
-      const path = pathOf(userId)
-      await mkdir(dirname(path), { recursive: true, mode: 0o700 })
-      await writeFileDurably(path, text, { mode: 0o600 })
+    write(userId, text) {
+      return inTurn(userId, async () => {
+        await adopt(userId)
+        const path = pathOf(userId)
+        await mkdir(dirname(path), { recursive: true, mode: 0o700 })
+        await writeFileDurably(path, text, { mode: 0o600 })
+      })
     },
-    async forget(userId) {
-      await rm(pathOf(userId), { force: true })
-      if ((await ownerOfLegacy()) === userId) await rm(legacyPath, { force: true })
-      // The folder goes with the account's last file (its other kinds may still be there).
-      await rmdir(dirname(pathOf(userId))).catch(() => undefined)
+    forget(userId) {
+      return inTurn(userId, async () => {
+        await rm(pathOf(userId), { force: true })
+        if ((await ownerOfLegacy()) === userId) await rm(legacyPath, { force: true })
+        // The folder goes with the account's last file (its other kinds may still be there).
+        await rmdir(dirname(pathOf(userId))).catch(() => undefined)
+      })
     }
   }
 }

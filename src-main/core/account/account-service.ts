@@ -39,24 +39,30 @@ export interface AccountService extends HandlersOf<'account'> {
 export function createAccountService(deps: AccountDependencies): AccountService {
   const client = () => deps.connection.client()
   const now = deps.now ?? (() => new Date())
+  /** Counts sign-outs, and when each account's was: an answer asked before it keeps nothing for that account. */
+  let forgets = 0
+  const forgottenAt = new Map<string, number>()
 
   /**
    * Asks with the current key, and says whose the answer is: the account the service confirmed
    * for that key, never a cached one (the key may belong to someone else now). Fixed when
    * asking, so a switch of account while the answer travels never files it under the other.
    */
-  async function ask<T>(request: (client: ApiClient) => Promise<T>): Promise<{ answer: T; userId: string | null }> {
+  async function ask<T>(request: (client: ApiClient) => Promise<T>): Promise<{ answer: T; userId: string | null; askedAt: number }> {
     const asking = client()
     const asker = deps.connection.accountId
+    const askedAt = forgets
     const answer = await request(asking)
     // Confirmed only while the answer travelled: still the same client, so the same key.
     const userId = asker ?? (deps.connection.connected && deps.connection.client() === asking ? deps.connection.accountId : null)
-    return { answer, userId }
+    return { answer, userId, askedAt }
   }
 
   /** Keeps an answer for offline use; best effort: the answer is returned even when the disk refuses it. */
-  async function keep<P extends SnapshotPart>(userId: string | null, part: P, value: SnapshotValue<P>): Promise<void> {
+  async function keep<P extends SnapshotPart>(userId: string | null, part: P, value: SnapshotValue<P>, askedAt: number): Promise<void> {
     if (userId === null) return
+    // Signed out of that account while the answer travelled: nothing of it is kept again.
+    if ((forgottenAt.get(userId) ?? 0) > askedAt) return
     // The account switcher shows each account's picture where the service gave one.
     if (part === 'profile') deps.onProfileImage?.(userId, (value as SnapshotValue<'profile'>).profileImage)
     await deps.snapshot.keep(userId, part, value, now()).catch((error: unknown) => {
@@ -65,8 +71,8 @@ export function createAccountService(deps: AccountDependencies): AccountService 
   }
 
   async function kept<P extends SnapshotPart>(part: P, request: (client: ApiClient) => Promise<SnapshotValue<P>>): Promise<SnapshotValue<P>> {
-    const { answer, userId } = await ask(request)
-    await keep(userId, part, answer)
+    const { answer, userId, askedAt } = await ask(request)
+    await keep(userId, part, answer, askedAt)
     return answer
   }
 
@@ -84,8 +90,8 @@ export function createAccountService(deps: AccountDependencies): AccountService 
     profile: () => kept('profile', (asking) => asking.getProfile()),
     // The client reads the profile back and compares (§1 rules 3–5); what it read back is kept.
     async setProfile(change) {
-      const { answer, userId } = await ask((asking) => asking.setProfile(change))
-      await keep(userId, 'profile', answer.profile)
+      const { answer, userId, askedAt } = await ask((asking) => asking.setProfile(change))
+      await keep(userId, 'profile', answer.profile, askedAt)
       return answer
     },
     plan: () => kept('plan', plan),
@@ -95,6 +101,8 @@ export function createAccountService(deps: AccountDependencies): AccountService 
     refreshReferences: () => deps.references.refresh(),
     accountChanged: () => deps.references.accountChanged(),
     async forget(userId) {
+      forgets += 1
+      forgottenAt.set(userId, forgets)
       await Promise.all([deps.snapshot.forget(userId), deps.references.forget(userId)])
     },
     close: async () => {

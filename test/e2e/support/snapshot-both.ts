@@ -8,6 +8,9 @@ export async function snapshotBoth(page: Page, name: string): Promise<void> {
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme })
     const findings = await outsideTestBudget(async () => {
+      // A picture and a scan of a settled page: nothing mid-way through a Vue enter or leave
+      // transition (a toast fading out is half-transparent: axe would judge its contrast).
+      await page.waitForFunction(() => document.querySelector('[class*="-enter-active"], [class*="-leave-active"]') === null, undefined, { timeout: 10_000 })
       await page.screenshot({ path: screenshotPath(`${name}-${colorScheme}.png`), fullPage: true })
       return seriousFindings(page)
     })

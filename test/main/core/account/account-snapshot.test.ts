@@ -109,4 +109,19 @@ describe('account snapshot', () => {
     expect((await core.account.cached()).profile).not.toBeNull()
     expect(await readdir(join(userDataDir, 'accounts'))).toEqual([emulator.state.accountOf(OTHER_KEY)?.userId])
   })
+
+  it('an answer that arrives after signing out of its account keeps nothing of it', async () => {
+    const { core, userDataDir } = await startOn(emulator.baseUrl, KEY)
+    await core.account.profile()
+    // The payments answer is on its way while the designer signs out.
+    const [slow] = emulator.faults.add({ route: '/api/list-payments', kind: 'latency', ms: 800, count: 1 })
+    const late = Promise.resolve(core.account.payments()).catch(() => null)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    await core.auth.signOut()
+    await late
+    emulator.faults.remove(slow?.id ?? -1)
+    // Nothing of the signed-out account is left on disk, its folder included.
+    const left = await readdir(join(userDataDir, 'accounts')).catch(() => [])
+    expect(left).not.toContain(emulator.state.accountOf(KEY)?.userId)
+  })
 })
