@@ -49,6 +49,10 @@ export class Connectivity {
   private noNetwork = false
   /** What the last request or probe that failed met. */
   private cause: OfflineCause = 'unreachable'
+  /** When the service last answered after being out of reach (monotonic). */
+  private backAt = -Infinity
+  /** Out of reach again right after it answered: only the probe says it is back (see reportOffline). */
+  private flapping = false
 
   constructor(
     private readonly probe: Probe,
@@ -75,15 +79,27 @@ export class Connectivity {
       return
     }
     this.online = false
-    this.delay = this.firstMs
+    // Out of reach again right after it answered (a sign-in page in the way of some requests
+    // only, a service that answers the probe but not the work). Every answer used to bring it
+    // back, and coming back sends work (the plan, a library sync) that met the page again: 50
+    // round trips in 300 ms, then the rate limit's whole window. Now the probe keeps backing
+    // off, and until it runs a stray answer does not bring it back.
+    this.flapping = monotonicNow() - this.backAt < this.delay * 2
+    this.delay = this.flapping ? Math.min(this.maxMs, this.delay * 2) : this.firstMs
     this.schedule()
     this.onChange(this.state)
   }
 
-  /** A request got an answer: the service is reachable. */
+  /** A request got an answer: the service is reachable (while flapping, the probe decides). */
   reportOnline(): void {
+    if (this.flapping) return
+    this.backOnline()
+  }
+
+  private backOnline(): void {
     if (this.online) return
     this.online = true
+    this.backAt = monotonicNow()
     this.clear()
     this.onChange(this.state)
   }
@@ -104,6 +120,7 @@ export class Connectivity {
   checkNow(): void {
     if (this.stopped || this.online) return
     this.delay = this.firstMs
+    this.flapping = false
     this.clear()
     void this.check()
   }
@@ -131,7 +148,7 @@ export class Connectivity {
     this.probing = true
     try {
       await this.probe()
-      this.reportOnline()
+      this.backOnline()
     } catch (error) {
       if (this.stopped || this.online) return
       this.cause = error instanceof ServiceError && error.kind === 'portal' ? 'portal' : 'unreachable'

@@ -470,11 +470,14 @@ export class Scheduler {
       return
     }
     const next = afterFailure(cause)
-    if (entry.lookupOnly && (next.kind === 'retry' || next.kind === 'final')) {
-      // A finished job's lookup that could not finish: it stays as it was and asks again later, never ending it anew.
+    if (entry.lookupOnly && (next.kind === 'retry' || next.kind === 'final' || next.kind === 'offline')) {
+      // A finished job's lookup that could not finish: it stays as it was and asks again later,
+      // never ending it anew. Offline too: a sign-in page in the way of listing only (the probe
+      // and other requests still answer) would otherwise start it again at every answer.
       const tries = (this.lookupTries.get(id) ?? 0) + 1
       this.lookupTries.set(id, tries)
-      this.backoff.set(id, { until: monotonicNow() + retryDelayMs(Math.min(tries, 8) - 1), message: next.message })
+      this.backoff.set(id, { until: monotonicNow() + retryDelayMs(Math.min(tries, 8) - 1, this.deps.firstRetryMs), message: next.message })
+      if (next.kind === 'offline') this.connectivity.reportOffline(next.cause)
       return
     }
     switch (next.kind) {

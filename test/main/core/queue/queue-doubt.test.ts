@@ -55,6 +55,7 @@ async function accountOf(core: QueueCore['core']): Promise<string> {
   return core.connection.accountId ?? ''
 }
 
+const listRequests = (on: RunningEmulator): number => on.state.requests.filter((entry) => entry.path === '/api/list').length
 const itemsNamed = (on: RunningEmulator, name: string) => on.state.allItems().filter((item) => item.name === name)
 const historyOf = (core: QueueCore['core'], id: string): string =>
   core.uploads
@@ -265,8 +266,16 @@ describe('a failed create that may have reached the service', () => {
     expect(dropped.added).toHaveLength(0)
     expect(dropped.refused[0]?.reason).toContain('was sent before (as “behind a portal”) and may already be published')
 
+    // Only listing meets the sign-in page; every other request answers. Coming back at each
+    // answer sent the plan and a library sync again at once: 37 lists in 30 ms, then the rate
+    // limit's whole window sat out, 30 s after the page had gone. Now the probe backs off.
+    const listsBefore = listRequests(emulator)
+    await new Promise((resolve) => setTimeout(resolve, 1_500))
+    expect(listRequests(emulator) - listsBefore).toBeLessThanOrEqual(10)
     emulator.faults.clear()
+    const cleared = Date.now()
     await waitForQueue(core, () => stateOf(core, failed.id)?.state === 'done', 40_000)
+    expect(Date.now() - cleared).toBeLessThan(15_000)
     expect(stateOf(core, failed.id)?.result?.itemId).toBe(made.id)
     const again = await core.uploads.enqueuePaths({ paths: [path], docType: 'Flipbook', onSameContent: 'ask' })
     expect(again.added).toHaveLength(0)
