@@ -14,6 +14,7 @@ interface Step {
   name: string
   command: string
   args: string[]
+  env?: Record<string, string>
 }
 
 interface Outcome {
@@ -35,14 +36,15 @@ const checks: Step[] = [
 ]
 
 const tests: Step[] = [
-  { name: 'vitest', command: bin('vitest'), args: ['run'] },
+  // The build just made is the command the tests start as a child (test/support/command-line.ts).
+  { name: 'vitest', command: bin('vitest'), args: ['run'], env: { FLIPDROP_TEST_BUILT_COMMAND: '1' } },
   { name: 'playwright', command: bin('playwright'), args: ['test'] }
 ]
 
 function run(step: Step): Promise<Outcome> {
   const started = performance.now()
   return new Promise((resolve) => {
-    const child = spawn(step.command, step.args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: process.env['FORCE_COLOR'] ?? '0' } })
+    const child = spawn(step.command, step.args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: process.env['FORCE_COLOR'] ?? '0', ...step.env } })
     const output: Buffer[] = []
     child.stdout.on('data', (chunk: Buffer) => output.push(chunk))
     child.stderr.on('data', (chunk: Buffer) => output.push(chunk))

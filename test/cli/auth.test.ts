@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startEmulator, type RunningEmulator } from '../emulator'
 import { makePdf } from '../emulator/fixtures/make-pdf'
 import type { CliRun } from '../support/cli-runner'
+import { commandEntry } from '../support/command-line'
 import { startPrivateBus, type PrivateBus } from '../support/private-bus'
 
 /*
@@ -70,7 +71,7 @@ async function entries(): Promise<Record<string, string | null>> {
 
 /** `flipdrop <args>` with the private bus and no FLIPDROP_API_KEY (unless `extra` sets one); `input` goes to stdin. */
 function cli(args: readonly string[], input: string | null = null, extra: Record<string, string> = {}): Promise<CliRun> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src-main/cli/index.ts'), ...args], {
+  const child = spawn(process.execPath, [...commandEntry(), ...args], {
     env: {
       ...busEnv(),
       FLIPDROP_BASE_URL: emulator.baseUrl,

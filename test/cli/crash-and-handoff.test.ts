@@ -2,15 +2,14 @@ import { spawn } from 'node:child_process'
 import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readDataLock } from '../../src-main/core/storage/data-lock'
 import { startEmulator, type RunningEmulator } from '../emulator'
 import { makePdf } from '../emulator/fixtures/make-pdf'
 import { runCli } from '../support/cli-runner'
+import { commandEntry } from '../support/command-line'
 import { startQueueCore, QUEUE_KEY, waitForQueue } from '../support/queue-fixture'
 
-const root = fileURLToPath(new URL('../..', import.meta.url))
 let emulator: RunningEmulator
 
 beforeAll(async () => {
@@ -42,7 +41,7 @@ async function journalSays(dataDir: string, text: string): Promise<boolean> {
  * kills it `afterMs` after its first line of output, and returns how it ended.
  */
 async function runAndKill(args: string[], env: Record<string, string>, afterMs: number): Promise<{ killed: boolean; stdout: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src-main/cli/index.ts'), ...args], {
+  const child = spawn(process.execPath, [...commandEntry(), ...args], {
     env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent', ...env },
     stdio: ['ignore', 'pipe', 'pipe']
   })
@@ -88,7 +87,7 @@ describe('flipdrop killed mid-upload', () => {
     const before = creates()
     // The service has the whole request, and needs 4 s more: longer than the command takes to start again.
     emulator.faults.add({ route: '/api/create-by-file', kind: 'latency', ms: 4_000, count: 1 })
-    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src-main/cli/index.ts'), 'upload', folder], {
+    const child = spawn(process.execPath, [...commandEntry(), 'upload', folder], {
       env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent', ...env },
       stdio: 'ignore'
     })
@@ -155,7 +154,7 @@ describe('Ctrl+C during --wait', () => {
     emulator.faults.add({ route: '/api/create-by-file', kind: 'latency', ms: 400, count: 'always' })
     let stopped: { code: number | null; stderr: string }
     try {
-      const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src-main/cli/index.ts'), 'upload', folder, '--wait'], {
+      const child = spawn(process.execPath, [...commandEntry(), 'upload', folder, '--wait'], {
         env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent', ...variables(dataDir) },
         stdio: ['ignore', 'pipe', 'pipe']
       })

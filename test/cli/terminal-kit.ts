@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
+import { commandEntry } from '../support/command-line'
 
 /*
  * The command run the way a person or a shell runs it: straight from the source entry (no npm
@@ -13,10 +14,8 @@ import { promisify } from 'node:util'
 
 const exec = promisify(execFile)
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url))
-const TSX_IMPORT = join(ROOT, 'node_modules/tsx/dist/esm/index.mjs')
-
-/** `node --import tsx src-main/cli/index.ts`: the source entry, as argv. */
-export const SOURCE_COMMAND: readonly string[] = [process.execPath, '--import', TSX_IMPORT, join(ROOT, 'src-main/cli/index.ts')]
+/** The command as argv: the source entry under tsx, or the build `npm test` just made (test/support/command-line.ts). */
+export const SOURCE_COMMAND: readonly string[] = [process.execPath, ...commandEntry()]
 /** The installed command: bin/flipdrop.js, which runs the build in out/main. */
 export const BUILT_COMMAND: readonly string[] = [process.execPath, join(ROOT, 'bin/flipdrop.js')]
 

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
-import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { commandLine } from './command-line'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 
@@ -29,7 +29,8 @@ export interface CommandProcess {
  * process that holds the data folder), with only the given variables plus PATH and HOME.
  */
 export function startCommand(args: readonly string[], env: Record<string, string>): CommandProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src-main/cli/index.ts'), ...args], {
+  const { file, argv } = commandLine(args)
+  const child = spawn(file, argv, {
     cwd: root,
     env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent', ...env },
     stdio: ['pipe', 'pipe', 'pipe']

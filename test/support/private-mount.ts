@@ -3,6 +3,7 @@ import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { commandEntry } from './command-line'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const run = promisify(execFile)
@@ -22,7 +23,7 @@ export function spawnCliOnSmallDisk(
   keepIn: string,
   options: { readOnly?: boolean } = {}
 ): ChildProcessWithoutNullStreams {
-  const node = `"${process.execPath}" --import tsx "${join(root, 'src-main/cli/index.ts')}" "$@"`
+  const node = [process.execPath, ...commandEntry()].map((word) => `"${word}"`).join(' ') + ' "$@"'
   // The disk goes away with the namespace: what the command left there is copied to `keepIn` first.
   const readOnly = options.readOnly ? ` && mount -o remount,ro "${dir}"` : ''
   const script = `mount -t tmpfs -o size=${sizeKb}k tmpfs "${dir}"${readOnly} || exit 99; ${node}; code=$?; cp -a "${dir}/." "${keepIn}/"; exit $code`

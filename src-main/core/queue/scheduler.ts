@@ -476,7 +476,8 @@ export class Scheduler {
       // and other requests still answer) would otherwise start it again at every answer.
       const tries = (this.lookupTries.get(id) ?? 0) + 1
       this.lookupTries.set(id, tries)
-      this.backoff.set(id, { until: monotonicNow() + retryDelayMs(Math.min(tries, 8) - 1, this.deps.firstRetryMs), message: next.message })
+      const message = next.kind === 'offline' ? (cause instanceof Error ? cause.message : String(cause)) : next.message
+      this.backoff.set(id, { until: monotonicNow() + retryDelayMs(Math.min(tries, 8) - 1, this.deps.firstRetryMs), message })
       if (next.kind === 'offline') this.connectivity.reportOffline(next.cause)
       return
     }
