@@ -81,6 +81,9 @@ test('"Update when the file changes" is a real switch on a published file', asyn
   await follow.click()
   await expect(follow).toHaveAttribute('aria-checked', 'true')
   await expect.poll(() => host.core.links.list().links.map((link) => link.fileName)).toEqual(['price list.pdf'])
+  // The switch shows "on" as soon as the link exists, and takes a key once its save has answered
+  // (a key pressed on a busy switch does nothing; under load that moment is visible).
+  await expect(follow).toBeEnabled()
   await follow.press('Space')
   await expect(follow).toHaveAttribute('aria-checked', 'false')
   await expect.poll(() => host.core.links.list().links).toEqual([])
