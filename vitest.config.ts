@@ -4,9 +4,9 @@ import { TIMING_SENSITIVE_FILES } from './test/timing-sensitive-files'
 
 /*
  * Both cores: most files wait on loopback HTTP, files and child processes, so two run side by
- * side (vitest's default on a 2-core machine is one). Three were tried: alone 435 → 320 s, but
- * beside Playwright in `npm test` the machine is already full (vitest 562 → 552 s, Playwright
- * 395 → 473 s), so the gain is 13 s for more contention. The few files whose assertions are
+ * side (vitest's default on a 2-core machine is one). Three were tried: alone they kept 1.65
+ * cores busy, but beside Playwright in `npm test` the machine is already full (vitest 562 →
+ * 552 s, Playwright 395 → 473 s): 13 s gained for more contention. The few files whose assertions are
  * about FlipDrop's own wall-clock bounds run afterwards, one at a time
  * (test/timing-sensitive-files.ts).
  */
