@@ -13,7 +13,9 @@ import { snapshotLaptop } from './support/snapshot-laptop'
 const dropDir = mkdtempSync(join(tmpdir(), 'flipdrop-e2e-states-'))
 test.use({
   signedIn: true,
-  hostOptions: { dropDir },
+  // A retry waits a minute (not the app's 1–3 s): "Newsletter" must still be waiting for its
+  // next try when the rows are checked, however long a loaded machine takes to get there.
+  hostOptions: { dropDir, core: { queue: { firstRetryMs: 60_000 } } },
   emulatorOptions: { allowSourceHosts: ['127.0.0.1'] },
   // Tall enough that the screenshot shows every row of the queue.
   viewport: { width: 1280, height: 1500 }
