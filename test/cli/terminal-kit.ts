@@ -15,7 +15,7 @@ import { commandEntry } from '../support/command-line'
 const exec = promisify(execFile)
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 /** The command as argv: the source entry under tsx, or the build `npm test` just made (test/support/command-line.ts). */
-export const SOURCE_COMMAND: readonly string[] = [process.execPath, ...commandEntry()]
+export const COMMAND: readonly string[] = [process.execPath, ...commandEntry()]
 /** The installed command: bin/flipdrop.js, which runs the build in out/main. */
 export const BUILT_COMMAND: readonly string[] = [process.execPath, join(ROOT, 'bin/flipdrop.js')]
 
@@ -27,7 +27,7 @@ export function baseEnv(extra: Record<string, string>): Record<string, string> {
 /** A quoted word for sh. */
 export const sh = (word: string): string => `'${word.replace(/'/g, "'\\''")}'`
 
-export const shellCommand = (args: readonly string[], command: readonly string[] = SOURCE_COMMAND): string => [...command, ...args].map(sh).join(' ')
+export const shellCommand = (args: readonly string[], command: readonly string[] = COMMAND): string => [...command, ...args].map(sh).join(' ')
 
 export interface Finished {
   code: number | null
@@ -56,7 +56,7 @@ export async function onTerminal(line: string, env: Record<string, string>, colu
 }
 
 /** Starts the command as a child process (stdout and stderr piped), for tests that signal it. */
-export function start(args: readonly string[], env: Record<string, string>, command: readonly string[] = SOURCE_COMMAND): ChildProcess & { output: Finished } {
+export function start(args: readonly string[], env: Record<string, string>, command: readonly string[] = COMMAND): ChildProcess & { output: Finished } {
   const [program = process.execPath, ...rest] = command
   const child = spawn(program, [...rest, ...args], { cwd: ROOT, env: baseEnv(env), stdio: ['ignore', 'pipe', 'pipe'] })
   const output: Finished = { code: null, stdout: '', stderr: '' }
@@ -102,7 +102,7 @@ export async function tmuxWindow(line: string, env: Record<string, string>, colu
 export const dataFolder = (): Promise<string> => mkdtemp(join(tmpdir(), 'flipdrop-cli-data-'))
 
 /** Runs the command to its end (no terminal: pipes), with its exit code and output. */
-export async function run(args: readonly string[], env: Record<string, string> = {}, command: readonly string[] = SOURCE_COMMAND): Promise<Finished> {
+export async function run(args: readonly string[], env: Record<string, string> = {}, command: readonly string[] = COMMAND): Promise<Finished> {
   const child = start(args, env, command)
   const code = await ended(child)
   return { ...child.output, code }

@@ -11,9 +11,9 @@ export interface CliRun {
 }
 
 /**
- * The command as `npm run cli` runs it (its script is `exec node --import tsx …`), started
- * directly: npm in front of it cost about 0.4 s of CPU per run, hundreds of runs a suite.
- * `startedIn` goes through npm itself, which says where it was started (INIT_CWD).
+ * The command started directly (test/support/command-line.ts), not through npm: npm in front
+ * of it cost about 0.4 s of CPU per run, hundreds of runs a suite. `startedIn` goes through
+ * `npm run cli` itself, which says where it was started (INIT_CWD).
  */
 function startLine(args: readonly string[], startedIn: string | undefined): { file: string; argv: string[] } {
   if (startedIn) return { file: 'npm', argv: ['run', '--prefix', root, '--silent', 'cli', '--', ...args] }
