@@ -1,6 +1,6 @@
 import { createWriteStream } from 'node:fs'
 import type { IncomingMessage } from 'node:http'
-import type { Readable } from 'node:stream'
+import type { Readable, Writable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import busboy from 'busboy'
 import { PdfScanner, type PdfScan } from '../pdf'
@@ -64,7 +64,8 @@ class UploadReceiver {
   private file: ReceivedFile | undefined
   private fileDone: Promise<void> = Promise.resolve()
   private tempFiles: string[] = []
-  private activeStream: Readable | undefined
+  /** The file part's streams: a failure destroys each, as pipeline does not when busboy's part is destroyed on its 'limit'. */
+  private fileStreams: Array<Readable | Writable> = []
   private settled = false
   private bb: busboy.Busboy | undefined
 
@@ -101,14 +102,15 @@ class UploadReceiver {
         stream.resume()
         return
       }
-      this.activeStream = stream
       const tempPath = this.limits.tempPath()
       this.tempFiles.push(tempPath)
       const scanner = new PdfScanner()
       const received: ReceivedFile = { tempPath, filename: info.filename ?? '', size: 0, scan: scanner.scan }
       this.file = received
       stream.on('limit', () => this.fail({ kind: 'too-large' }))
-      this.fileDone = pipeline(stream, scanner, createWriteStream(tempPath, { highWaterMark: WRITE_HWM })).then(() => {
+      const sink = createWriteStream(tempPath, { highWaterMark: WRITE_HWM })
+      this.fileStreams = [stream, scanner, sink]
+      this.fileDone = pipeline(stream, scanner, sink).then(() => {
         received.scan = scanner.scan
         received.size = received.scan.size
       })
@@ -135,16 +137,21 @@ class UploadReceiver {
     this.resolve({ kind: 'ok', fields: this.fields, file: this.file, unknown: [...new Set(this.unknown)] })
   }
 
-  /** Ends with a failure: stops reading the body and deletes partial files. */
+  /**
+   * Ends with a failure: stops reading the body and deletes partial files before answering,
+   * so nobody who has the answer can still find a part file (the 413 test reads tmp/ next).
+   */
   private fail(outcome: Exclude<UploadOutcome, { kind: 'ok' }>): void {
     if (this.settled) return
     this.settled = true
     this.req.unpipe()
     this.req.pause()
-    this.activeStream?.destroy()
-    const files = this.tempFiles
-    void this.fileDone.catch(() => undefined).finally(() => Promise.all(files.map(discard)))
+    for (const stream of this.fileStreams) stream.destroy()
     this.bb?.removeAllListeners('close')
-    this.resolve(outcome)
+    const files = this.tempFiles
+    void this.fileDone
+      .catch(() => undefined)
+      .then(() => Promise.all(files.map(discard)))
+      .finally(() => this.resolve(outcome))
   }
 }

@@ -1,3 +1,4 @@
+import { readdir } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { countPages, largePdfChunks, makePdf, notPdfBytes } from '../fixtures/make-pdf'
 import { apiJson, download, KEY, OTHER_KEY, rows, uploadJson, useEmulator } from './harness'
@@ -114,6 +115,8 @@ describe('PUT /api/replace-pdf/{id} and /api/replace-pdf-by-url/{id} (§4.5)', (
     const big = await put(`/api/replace-pdf/${String(id)}`, Buffer.concat([...largePdfChunks(1024 * 1024 + 1)]))
     expect(big.status).toBe(413)
     expect(big.body['Result']).toBe('ERROR')
+    // The part received before the limit is deleted by the time the answer arrives.
+    expect(await readdir(`${emu().dataDir}/tmp`)).toEqual([])
     expect((await record(emu(), id))['Pages']).toBe(2)
   })
 
