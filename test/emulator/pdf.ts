@@ -93,7 +93,6 @@ const waiting = new Map<number, (pages: number | null) => void>()
 function startJudge(): Worker {
   const source = JSON.stringify(new URL('./pdf-judge-worker.ts', import.meta.url).href)
   const started = new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${source}) })`, { eval: true })
-  started.unref()
   started.on('message', (reply: JudgeReply) => {
     waiting.get(reply.id)?.(reply.pages)
     waiting.delete(reply.id)
@@ -103,6 +102,8 @@ function startJudge(): Worker {
     for (const done of waiting.values()) done(null)
     waiting.clear()
   })
+  // After the listeners: a 'message' listener refs the worker's port again, which kept the process alive.
+  started.unref()
   return started
 }
 

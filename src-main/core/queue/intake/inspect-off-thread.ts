@@ -29,7 +29,6 @@ export function createInspector(log: Logger): Inspector {
   function start(): Worker {
     // Built, out/main/inspect-worker.js (its own entry in electron.vite.config.ts).
     const started = startWorker('inspect-worker', import.meta.url)
-    started.unref()
     started.on('message', (reply: InspectReply) => {
       const waiter = pending.get(reply.id)
       pending.delete(reply.id)
@@ -43,6 +42,8 @@ export function createInspector(log: Logger): Inspector {
       worker = undefined
       failAll(error)
     })
+    // After the listeners: a 'message' listener refs the worker's port again, which kept the process alive.
+    started.unref()
     return started
   }
 
