@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import type { AppContract } from './index'
-import { contract } from './index'
+import { CHANNEL_TABLE, type ChannelEntry } from './channel-table'
 import type { Area, EventChannel, InvokeChannel } from './define'
 import type { Envelope } from './errors'
 
@@ -67,7 +67,7 @@ function isEnvelope(value: unknown): value is Envelope<unknown> {
 }
 
 /**
- * Builds `window.flipdrop` from the contract. Only the contract's channels are reachable:
+ * Builds `window.flipdrop` from the contract's channel table. Only the contract's channels are reachable:
  * there is no generic send or invoke, so the renderer cannot name a channel itself.
  *
  * `pageFiles` is for the test host only, where a browser file has no path and its bytes are
@@ -80,9 +80,9 @@ export function createFlipdropApi<FileLike>(
   pageFiles?: PageFiles<FileLike>
 ): FlipdropApi<FileLike> {
   const api: Record<string, Record<string, unknown>> = {}
-  for (const [areaName, area] of Object.entries(contract)) {
+  for (const [areaName, area] of Object.entries(CHANNEL_TABLE)) {
     const methods: Record<string, unknown> = {}
-    for (const [name, spec] of Object.entries(area as Area)) {
+    for (const [name, spec] of Object.entries(area as Record<string, ChannelEntry>)) {
       if (spec.kind === 'invoke') {
         methods[name] = async (input?: unknown): Promise<Envelope<unknown>> => {
           let reply: unknown

@@ -8,8 +8,9 @@ import { uploads } from './uploads'
 import type { AnyEvent, AnyInvoke, Area, Contract } from './define'
 
 /**
- * The whole IPC contract. Main's handler table, the preload's bridge and the renderer's
- * typed client are all derived from this one object.
+ * The whole IPC contract. Main's handler table and the renderer's typed client are derived
+ * from this one object; the preload's bridge from `channel-table.ts`, its names without the
+ * schemas, held to this object by the type checker and a test.
  */
 export const contract = {
   account,
