@@ -211,10 +211,12 @@ export class RateLimiter {
       if (observation.status === 429) this.blockUntilNextMinute(receivedAt, observation.serverDateMs)
       return
     }
-    this.learnWindowLength(reset)
+    // A window length learned again means the window we follow was cut to the wrong length:
+    // take the server's window from this answer, as when it is lost.
+    const relearned = this.learnWindowLength(reset)
     this.rollWindow()
 
-    const current = this.windowEnd
+    const current = relearned ? undefined : this.windowEnd
     if (current !== undefined && reset === current) {
       // Counted in the current window: make sure it is charged there (a carried charge already is).
       if (!charge.carried && charge.window !== current) this.used += 1
@@ -266,13 +268,27 @@ export class RateLimiter {
     }
   }
 
-  /** Window ends are multiples of the window length: the smallest gap seen between two is it. */
-  private learnWindowLength(reset: number): void {
+  /**
+   * Learns the window's length from the gap between two window ends; says whether a length
+   * learned before was wrong. Every gap is a whole number of windows, and a quiet spell between
+   * two answers makes it several: taken for the length (as it was), five quiet minutes made a
+   * five-minute window, and a busy queue then waited past windows the server had already reset
+   * (a 1 s window after 5 s of quiet: 20 requests took 8.4 s instead of 2.8 s). The length is
+   * the smallest gap seen, never more than §8's minute, and the window is taken afresh from the
+   * server when it shrinks. (Not the gaps' common divisor: one reset a second off would make it
+   * a second.)
+   */
+  private learnWindowLength(reset: number): boolean {
+    let relearned = false
     if (this.lastReset !== undefined && reset > this.lastReset) {
       const gap = reset - this.lastReset
-      this.windowMs = this.windowLearned ? Math.min(this.windowMs, gap) : gap
+      // Before any is learned, windowMs is §8's minute.
+      const length = Math.min(this.windowMs, gap)
+      relearned = this.windowLearned && length !== this.windowMs
+      this.windowMs = length
       this.windowLearned = true
     }
     if (this.lastReset === undefined || reset > this.lastReset) this.lastReset = reset
+    return relearned
   }
 }

@@ -32,6 +32,28 @@ describe('the shared rate limiter', () => {
     await emulator.close()
   })
 
+  it('after an idle spell of several windows, a burst goes at the server\'s pace, not one window per idle spell', async () => {
+    const emulator = await startEmulator({ keys: [KEY], rateLimit: { limit: 5, windowSeconds: 1 }, log: () => {} })
+    const client = createApiClient({ apiKey: KEY, baseUrl: emulator.baseUrl, limiter: new RateLimiter({ initialLimit: 5 }), retries: 0 })
+    await client.whoami()
+    // Idle for several of the server's windows: the next window end the client sees is 5–6
+    // windows after the last one, which is no window's length.
+    await new Promise((resolve) => setTimeout(resolve, 5_200))
+    const started = performance.now()
+    const failures: unknown[] = []
+    await Promise.all(Array.from({ length: 20 }, () => client.whoami().catch((error: unknown) => failures.push(error))))
+    const seconds = (performance.now() - started) / 1000
+    expect(failures).toEqual([])
+    const used = emulator.state.rateWindows.filter((w) => w.accepted + w.rejected > 0).slice(1)
+    expect(used.every((w) => w.rejected === 0 && w.accepted <= 5)).toBe(true)
+    // Work waited the whole time, so the burst used windows one after another (it skipped
+    // 4–5 of them when the idle spell was taken for the window's length: 9 s instead of 4).
+    const skipped = used.slice(1).filter((w, index) => w.windowStartMs !== used[index]?.windowEndMs).length
+    expect({ skipped, quick: seconds < 6 }).toEqual({ skipped: 0, quick: true })
+    await client.close()
+    await emulator.close()
+  })
+
   it('after a 429 it sends nothing until the reset, then succeeds', async () => {
     const windowMs = 3000
     const emulator = await startEmulator({ keys: [KEY], rateLimit: { limit: 3, windowSeconds: windowMs / 1000 }, log: () => {} })
