@@ -220,7 +220,7 @@ export class RateLimiter {
     if (current !== undefined && reset === current) {
       // Counted in the current window: make sure it is charged there (a carried charge already is).
       if (!charge.carried && charge.window !== current) this.used += 1
-    } else if (current !== undefined && reset < current) {
+    } else if (current !== undefined && reset <= current - this.windowMs) {
       // Counted in an earlier window: its carried charge on this one was not needed.
       if (charge.carried) this.used = Math.max(0, this.used - 1)
     } else if (current !== undefined && this.windowLearned && reset === current + this.windowMs) {
@@ -228,7 +228,9 @@ export class RateLimiter {
       if (charge.carried) this.used = Math.max(0, this.used - 1)
       this.carriedIntoNext += 1
     } else {
-      // First answer, or we lost the server's window: adopt the server's.
+      // First answer, or we lost the server's window: adopt the server's. A window end inside
+      // ours says ours is too long (one learned from another service of the same key, or
+      // before a quiet spell): no earlier window ends there.
       this.windowEnd = reset
       this.used = observation.remaining !== undefined ? this.limit - observation.remaining : 1
       this.carriedIntoNext = 0

@@ -54,6 +54,32 @@ describe('the shared rate limiter', () => {
     await emulator.close()
   })
 
+  it('follows a service whose window ends before the one it knew (the same key used with another service first)', async () => {
+    const minuteService = await startEmulator({ keys: [KEY], log: () => {} })
+    const fastService = await startEmulator({ keys: [KEY], rateLimit: { limit: 5, windowSeconds: 1 }, log: () => {} })
+    const limiter = new RateLimiter()
+    const first = createApiClient({ apiKey: KEY, baseUrl: minuteService.baseUrl, limiter, retries: 0 })
+    await first.whoami()
+    // The limiter now follows a window that ends at the top of the server's next minute.
+    const second = createApiClient({ apiKey: KEY, baseUrl: fastService.baseUrl, limiter, retries: 0 })
+    const started = performance.now()
+    const failures: unknown[] = []
+    // Two at a time, as the queue sends: the first answers tell the new service's limit.
+    const caller = async (): Promise<void> => {
+      for (let call = 0; call < 10; call++) await second.whoami().catch((error: unknown) => failures.push(error))
+    }
+    await Promise.all([caller(), caller()])
+    const seconds = (performance.now() - started) / 1000
+    expect(failures).toEqual([])
+    const used = fastService.state.rateWindows.filter((w) => w.accepted + w.rejected > 0)
+    expect(used.every((w) => w.rejected === 0 && w.accepted <= 5)).toBe(true)
+    // Its window ends were taken for an earlier window's: nothing went until the minute's end.
+    const skipped = used.slice(1).filter((w, index) => w.windowStartMs !== used[index]?.windowEndMs).length
+    expect({ skipped, quick: seconds < 8 }).toEqual({ skipped: 0, quick: true })
+    await Promise.all([first.close(), second.close()])
+    await Promise.all([minuteService.close(), fastService.close()])
+  }, 90_000)
+
   it('after a 429 it sends nothing until the reset, then succeeds', async () => {
     const windowMs = 3000
     const emulator = await startEmulator({ keys: [KEY], rateLimit: { limit: 3, windowSeconds: windowMs / 1000 }, log: () => {} })
