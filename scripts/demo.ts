@@ -20,11 +20,15 @@ import { buildApp, rendererBuildIsStale } from './demo/renderer-build'
 const DEMO_KEY = 'demo-key'
 const root = fileURLToPath(new URL('..', import.meta.url))
 
-/** Resolves on the first SIGINT or SIGTERM. */
+/**
+ * Resolves on the first SIGINT or SIGTERM; later ones are let go while the demo stops. Ctrl+C
+ * in a terminal signals the whole group, so the demo hears it twice (from the terminal, and
+ * from npm passing it on): with one handler, the second killed it mid-clean-up (2 of 3 tries).
+ */
 function stopSignal(): Promise<void> {
   return new Promise((resolve) => {
-    process.once('SIGINT', () => resolve())
-    process.once('SIGTERM', () => resolve())
+    process.on('SIGINT', () => resolve())
+    process.on('SIGTERM', () => resolve())
   })
 }
 

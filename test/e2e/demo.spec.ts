@@ -13,8 +13,8 @@ interface Ready {
 }
 
 /** Starts `npm run demo` with `args`; resolves with the child and its parsed ready line. */
-function startDemo(args: string[]): Promise<{ child: ChildProcess; ready: Ready; stdout: () => string }> {
-  const child = spawn('npm', ['run', '--silent', 'demo', '--', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
+function startDemo(args: string[], ownGroup = false): Promise<{ child: ChildProcess; ready: Ready; stdout: () => string }> {
+  const child = spawn('npm', ['run', '--silent', 'demo', '--', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], detached: ownGroup })
   let stdout = ''
   return new Promise((resolve, reject) => {
     child.stdout?.on('data', (chunk: Buffer) => {
@@ -63,4 +63,14 @@ test('npm run demo with a bad flag prints the usage and exits 2', async () => {
   expect(await exitOf(child)).toBe(2)
   expect(stderr).toContain('--items must be a whole number from 0 to 10000')
   expect(stderr).toContain('Usage: npm run demo -- [--browser] [--items N]')
+})
+
+test('Ctrl+C in a terminal (SIGINT to npm and the demo at once) stops it cleanly: exit 0', async () => {
+  test.setTimeout(90_000)
+  // Its own process group, as a terminal's foreground job: the signal reaches npm and the demo.
+  const { child } = await startDemo(['--browser', '--items', '5'], true)
+  const exited = exitOf(child)
+  process.kill(-(child.pid ?? 0), 'SIGINT')
+  // With one handler, the second SIGINT (npm passing it on) killed the demo mid-clean-up.
+  expect(await exited).toBe(0)
 })
