@@ -67,8 +67,8 @@ function isEnvelope(value: unknown): value is Envelope<unknown> {
 }
 
 /**
- * Builds `window.flipdrop` from the contract's channel table. Only the contract's channels are reachable:
- * there is no generic send or invoke, so the renderer cannot name a channel itself.
+ * Builds `window.flipdrop` from the contract's channel table. Only the contract's channels
+ * are reachable: there is no generic send or invoke, so the renderer cannot name a channel.
  *
  * `pageFiles` is for the test host only, where a browser file has no path and its bytes are
  * copied to the host first. Without it (the app's preload) `pathsForFiles` is `getPathForFile`

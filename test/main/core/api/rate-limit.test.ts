@@ -6,6 +6,11 @@ import { wallTimeOf } from '../../../../src-main/core/clock'
 import { startEmulator } from '../../../emulator'
 import { KEY } from '../../../support/api-fixture'
 
+/** How many of the server's windows went unused between the first and the last one used. */
+function windowsSkipped(used: readonly { windowStartMs: number; windowEndMs: number }[]): number {
+  return used.slice(1).filter((window, index) => window.windowStartMs !== used[index]?.windowEndMs).length
+}
+
 describe('the shared rate limiter', () => {
   it('600 requests from 8 concurrent callers: zero 429, never more than the limit in a server window', async () => {
     const emulator = await startEmulator({ keys: [KEY], rateLimit: { limit: 100, windowSeconds: 1 }, log: () => {} })
@@ -48,7 +53,7 @@ describe('the shared rate limiter', () => {
     expect(used.every((w) => w.rejected === 0 && w.accepted <= 5)).toBe(true)
     // Work waited the whole time, so the burst used windows one after another (it skipped
     // 4–5 of them when the idle spell was taken for the window's length: 9 s instead of 4).
-    const skipped = used.slice(1).filter((w, index) => w.windowStartMs !== used[index]?.windowEndMs).length
+    const skipped = windowsSkipped(used)
     expect({ skipped, quick: seconds < 6 }).toEqual({ skipped: 0, quick: true })
     await client.close()
     await emulator.close()
@@ -74,7 +79,7 @@ describe('the shared rate limiter', () => {
     const used = fastService.state.rateWindows.filter((w) => w.accepted + w.rejected > 0)
     expect(used.every((w) => w.rejected === 0 && w.accepted <= 5)).toBe(true)
     // Its window ends were taken for an earlier window's: nothing went until the minute's end.
-    const skipped = used.slice(1).filter((w, index) => w.windowStartMs !== used[index]?.windowEndMs).length
+    const skipped = windowsSkipped(used)
     expect({ skipped, quick: seconds < 8 }).toEqual({ skipped: 0, quick: true })
     await Promise.all([first.close(), second.close()])
     await Promise.all([minuteService.close(), fastService.close()])
