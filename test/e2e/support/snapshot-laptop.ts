@@ -9,6 +9,12 @@ export const LAPTOP_SIZES = [
   { width: 1024, height: 700 }
 ] as const
 
+/** The window's minimum size (src-main/shell/window-options.ts): every view must still work there. */
+export const MINIMUM_SIZE = { width: 720, height: 520 } as const
+
+/** The laptop sizes and the minimum: what each view touched by a designer round is judged at. */
+export const EVERY_SIZE = [...LAPTOP_SIZES, MINIMUM_SIZE] as const
+
 /**
  * Screenshots the page at 1280×800 and 1024×700 (or the `sizes` given: a state that lasts only
  * seconds is taken one size at a time), each in light and dark, and scans each with axe
