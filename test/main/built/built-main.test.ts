@@ -1,5 +1,8 @@
 import { execFile } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
@@ -30,13 +33,23 @@ interface Report {
   log: string[]
 }
 
+/**
+ * Runs main in a folder of its own: under FAKE_PLATFORM=win32 its hand-off listens on a
+ * Windows pipe name, which Linux takes as a relative socket path (`\\.\pipe\flipdrop-…`
+ * in the working folder: one left in the repository by every run, until this).
+ */
 async function runBuiltMain(env: Record<string, string> = {}): Promise<Report> {
-  const { stdout } = await run(process.execPath, ['--import', './test/main/built/use-fake-electron.mjs', 'out/main/index.js'], {
-    cwd: root,
-    env: { ...process.env, ELECTRON_RENDERER_URL: '', DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent', ...env },
-    timeout: 20_000
-  })
-  return JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as Report
+  const workingFolder = await mkdtemp(join(tmpdir(), 'flipdrop-built-main-cwd-'))
+  try {
+    const { stdout } = await run(process.execPath, ['--import', `${root}test/main/built/use-fake-electron.mjs`, `${root}out/main/index.js`], {
+      cwd: workingFolder,
+      env: { ...process.env, ELECTRON_RENDERER_URL: '', DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent', ...env },
+      timeout: 20_000
+    })
+    return JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as Report
+  } finally {
+    await rm(workingFolder, { recursive: true, force: true })
+  }
 }
 
 // Runs the real build output of main (out/main/index.js, made by `npm test` before vitest)
@@ -69,7 +82,10 @@ describe('the built main process', () => {
 
   it('sets the Windows AppUserModelId to the appId electron-builder packages with', async () => {
     const appId = (parse(readFileSync(`${root}electron-builder.yml`, 'utf8')) as { appId: string }).appId
-    expect((await runBuiltMain({ FAKE_PLATFORM: 'win32' })).appUserModelId).toBe(appId)
+    const report = await runBuiltMain({ FAKE_PLATFORM: 'win32' })
+    expect(report.appUserModelId).toBe(appId)
+    // Nothing of a run is left in the repository (its pipe name is a socket file here).
+    expect(readdirSync(root).filter((name) => name.includes('pipe'))).toEqual([])
     expect(APP_ID).toBe(appId)
   })
 
