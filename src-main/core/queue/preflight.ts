@@ -29,7 +29,7 @@ const KIND: Record<DocType, { one: string; many: string }> = {
 /** Why a create waits for room in its plan, said on its row and in the command's line. */
 export function noRoomMessage(docType: DocType, quota: Quota): string {
   const kind = KIND[docType]
-  return `Waiting for room in your plan (${quota.max} ${kind.many} at most): it is published by itself once there is room, when a ${kind.one} is deleted or the plan upgraded.`
+  return `Waiting for room in your plan (${quota.max} ${quota.max === 1 ? kind.one : kind.many} at most): it is published by itself once there is room, when a ${kind.one} is deleted or the plan upgraded.`
 }
 
 /** A job's name from a file name: without the .pdf ending, control characters made readable. */
