@@ -3,6 +3,7 @@ import { writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { makePdf, writeLargePdf } from '../emulator/fixtures/make-pdf'
+import { deleteOnServer } from '../support/delete-on-server'
 import { expect, test } from './fixtures'
 import { PublishPage } from './pages/publish-page'
 import { EVERY_SIZE, snapshotLaptop } from './support/snapshot-laptop'
@@ -54,6 +55,27 @@ test.describe('a plan with room for 2 more flipbooks and 5 documents', () => {
     await expect(publish.planFull.getByRole('heading')).toHaveText('Your plan has no flipbooks left')
     const items = [...emulator.state.items.values()].map((item) => `${item.name}:${item.docType}`).sort()
     expect(items).toEqual(['one:Flipbook', 'three:Document', 'two:Flipbook'])
+  })
+})
+
+test.describe('a plan with room for 1 more flipbook', () => {
+  test.use({ emulatorOptions: { seed: false, maxItems: { flipbooks: 1, documents: 5 } } })
+
+  test('back at the window after an item was deleted on the website, the waiting file goes on by itself', async ({ app, emulator, page }) => {
+    const publish = new PublishPage(page)
+    for (const name of ['first.pdf', 'second.pdf']) await pdf(name)
+    await expect(app.heading('publish')).toBeVisible()
+    await expect(publish.quota.locator('[data-kind="Flipbook"]')).toContainText('1 left')
+    await publish.drop([{ name: 'first.pdf' }, { name: 'second.pdf' }])
+    await expect(publish.row('first')).toHaveAttribute('data-state', 'done', { timeout: 15_000 })
+    await expect(publish.state('second')).toHaveText('Waiting for room')
+
+    // Deleted on the service's website; coming back to the window reads the plan again.
+    deleteOnServer(emulator, [...emulator.state.items.values()].filter((item) => item.name === 'first').map((item) => item.id))
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')))
+    await expect(publish.row('second')).toHaveAttribute('data-state', 'done', { timeout: 15_000 })
+    await expect(publish.planFull.getByRole('heading')).toHaveText('Your plan has no flipbooks left')
+    expect([...emulator.state.items.values()].map((item) => item.name)).toEqual(['second'])
   })
 })
 
