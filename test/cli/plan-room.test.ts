@@ -10,7 +10,8 @@ import { runCliInProcess } from './in-process-cli'
 /*
  * A plan with room for one flipbook: files over it wait in the queue for room. The command
  * says so in words ("Waiting for room"), with the code `no-room`, and never follows such a job
- * forever: `upload` and `queue --wait` end (exit 1, as a quota refusal did) and leave it queued.
+ * forever: `upload` and `queue --wait` end (exit 1, as a quota refusal did) and leave it queued;
+ * `upload --queue` queues it as asked (exit 0).
  */
 
 const KEY = 'fd-cli-plan-room-key-1'
@@ -57,9 +58,14 @@ describe('files over the plan, from the command', () => {
     ])
     expect(listed.jobs[1]?.message).toMatch(/^Waiting for room in your plan/)
 
+    // --queue only queues, as asked (exit 0): the record says it waits for room.
+    const queued = await cli(['upload', await pdf('over-c.pdf'), '--queue', '--json'], { extra: vars })
+    expect(queued.code).toBe(0)
+    expect(jsonOf<{ jobs: Record[] }>(queued).jobs).toMatchObject([{ state: 'queued', source: 'over-c.pdf', code: 'no-room' }])
+
     const waited = await cli(['queue', '--wait'], { extra: vars })
     expect(waited.code).toBe(1)
-    expect(waited.stdout.trimEnd().split('\n').at(-1)).toBe('2 waiting')
+    expect(waited.stdout.trimEnd().split('\n').at(-1)).toBe('3 waiting')
     // Nothing over the plan was sent.
     expect(emulator.state.allItems().map((item) => item.name)).toEqual(['fills'])
   }, 60_000)
