@@ -40,6 +40,8 @@ export function jobsWithoutRoom(
  */
 export class RoomWaits {
   private cached: Set<string> | null = null
+  /** The set as of the last `changes()`, or as first worked out (null: never asked yet). */
+  private told: Set<string> | null = null
 
   constructor(
     private readonly jobs: () => readonly JobRecord[],
@@ -50,12 +52,28 @@ export class RoomWaits {
   /** Whether a job waits for room; `stopping` names a job whose attempt is ending (counted as not running). */
   waits(id: string, stopping: string | null = null): boolean {
     if (stopping !== null) return jobsWithoutRoom(this.jobs(), this.quotaOf, (other) => other !== stopping && this.running(other)).has(id)
+    return this.current().has(id)
+  }
+
+  private current(): Set<string> {
     this.cached ??= jobsWithoutRoom(this.jobs(), this.quotaOf, this.running)
-    return this.cached.has(id)
+    // What was first shown is what later changes are told against.
+    this.told ??= new Set(this.cached)
+    return this.cached
   }
 
   /** The jobs or the limits changed. */
   forget(): void {
     this.cached = null
+  }
+
+  /** The jobs that started or stopped waiting for room since the last call, and whether any stopped (room came back). */
+  changes(): { ids: string[]; roomCameBack: boolean } {
+    const before = this.told
+    const now = this.current()
+    const stopped = before === null ? [] : [...before].filter((id) => !now.has(id))
+    const started = before === null ? [] : [...now].filter((id) => !before.has(id))
+    this.told = new Set(now)
+    return { ids: [...stopped, ...started], roomCameBack: stopped.length > 0 }
   }
 }

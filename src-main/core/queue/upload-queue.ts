@@ -148,7 +148,7 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
   const store = reportingCannotSave(
     deps.store,
     (error) => saveHold.report(error),
-    () => rooms.forget()
+    () => roomMayHaveChanged()
   )
   /** With runUploads 'added': the jobs this process runs. */
   const runnable = new Set<string>()
@@ -165,9 +165,7 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
         (view) => {
           if (accountId === deps.accountShown()) deps.emit(contract.uploads.limitsChanged, view)
           // Room may have come back (an item deleted, the plan upgraded): what waited for it goes on, in order.
-          rooms.forget()
-          touch(holdsChanged())
-          scheduler.pump()
+          roomMayHaveChanged()
         }
       )
       books.set(accountId, book)
@@ -179,6 +177,23 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
     (accountId, docType) => limitsOf(accountId).quota(docType),
     (id) => scheduler.isRunning(id)
   )
+  /**
+   * The jobs or the limits changed: once per turn, the rows whose wait for room began or ended
+   * say so, and what has room now starts (a removed, retried, moved or finished job, a plan read again).
+   */
+  let roomCheck = false
+  function roomMayHaveChanged(): void {
+    rooms.forget()
+    if (roomCheck) return
+    roomCheck = true
+    setImmediate(() => {
+      roomCheck = false
+      if (closed) return
+      const { ids, roomCameBack } = rooms.changes()
+      if (ids.length > 0) touch(ids)
+      if (roomCameBack) scheduler.pump()
+    })
+  }
   /** Why a create waits for room in its plan, in words; null when it fits. */
   function noRoom(job: JobRecord, stopping = false): string | null {
     if (job.accountId === null || !rooms.waits(job.id, stopping ? job.id : null)) return null

@@ -107,4 +107,18 @@ describe('a plan with no room left keeps the files waiting', () => {
     await running.core.uploads.remove({ jobId: five?.id ?? '' })
     expect(jobNamed(running.core.uploads.list(), 'five')).toBeUndefined()
   })
+
+  it('a held job keeps its place in the plan; removing it lets the next waiting one go on by itself', async () => {
+    const two = [...emulator.state.items.values()].find((item) => item.name === 'two')
+    deleteOnServer(emulator, [two?.id ?? -1])
+    await running.core.uploads.refreshLimits()
+    await running.core.uploads.enqueuePaths({ paths: [await writePdf(files, 'six.pdf')], docType: 'Flipbook', onSameContent: 'ask', hold: true })
+    await running.core.uploads.enqueuePaths({ paths: [await writePdf(files, 'seven.pdf')], docType: 'Flipbook', onSameContent: 'ask' })
+    const held = await waitForQueue(running.core, (now) => stateOf(now, 'seven') === 'waiting:no-room')
+    expect(jobNamed(held, 'six')).toMatchObject({ state: 'queued', paused: true })
+    await running.core.uploads.remove({ jobId: jobNamed(held, 'six')?.id ?? '' })
+    await waitForQueue(running.core, (now) => stateOf(now, 'seven') === 'done:Flipbook')
+    expect(published('seven')).toBe(1)
+    expect(createRequests(emulator)).toBe(5)
+  })
 })
