@@ -58,7 +58,8 @@ export class RoomWaits {
   private current(): Set<string> {
     this.cached ??= jobsWithoutRoom(this.jobs(), this.quotaOf, this.running)
     // What was first shown is what later changes are told against.
-    this.told ??= new Set(this.cached)
+    // A set worked out is never changed afterwards (a change makes a new one): kept as it is.
+    this.told ??= this.cached
     return this.cached
   }
 
@@ -73,7 +74,7 @@ export class RoomWaits {
     const now = this.current()
     const stopped = before === null ? [] : [...before].filter((id) => !now.has(id))
     const started = before === null ? [] : [...now].filter((id) => !before.has(id))
-    this.told = new Set(now)
+    this.told = now
     return { ids: [...stopped, ...started], roomCameBack: stopped.length > 0 }
   }
 }
