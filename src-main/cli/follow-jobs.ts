@@ -11,7 +11,7 @@ import { otherAccountRecord, removedRecord } from './report-jobs'
 
 /** How following ended: every job finished or left the queue, the user stopped the command, or it had to stop. */
 export interface Followed {
-  /** One record per followed job, in the order given: finished, removed, waiting for another account, or still queued. */
+  /** One record per followed job, in the order given: finished, removed, waiting for another account or for room in the plan, or still queued. */
   records: JobRecordOut[]
   interrupted: boolean
   /** Why following stopped before the jobs finished (a refused key, --timeout while unreachable). */
@@ -120,6 +120,15 @@ export async function followJobs(session: QueueSession, ids: readonly string[], 
     if ((job.waiting?.reason === 'other-account' || job.waiting?.reason === 'unbound') && pending.delete(job.id)) {
       guard.forget(job.id)
       otherAccount.set(job.id, otherAccountRecord(job, session.pathOf(job.id)))
+    }
+    // Over the plan: it waits in the queue for room (an item deleted, the plan upgraded), which
+    // following cannot bring, so it is reported waiting rather than followed forever.
+    if (job.waiting?.reason === 'no-room' && pending.delete(job.id)) {
+      guard.forget(job.id)
+      otherAccount.set(job.id, toRecordOut(job, session.pathOf(job.id), 'waiting'))
+    } else if (job.waiting?.reason !== 'no-room' && otherAccount.get(job.id)?.code === 'no-room') {
+      // Room came back while the others were followed: this one is followed again.
+      otherAccount.delete(job.id)
     }
   }
   /** A job gone from the queue: reported as removed unless it had finished already. */

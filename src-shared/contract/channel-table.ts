@@ -108,6 +108,7 @@ export const CHANNEL_TABLE = {
     undo: { kind: 'invoke', channel: 'uploads:undo' },
     chooseAccount: { kind: 'invoke', channel: 'uploads:chooseAccount' },
     publishAsNew: { kind: 'invoke', channel: 'uploads:publishAsNew' },
+    publishWaitingAsDocuments: { kind: 'invoke', channel: 'uploads:publishWaitingAsDocuments' },
     decideLookalike: { kind: 'invoke', channel: 'uploads:decideLookalike' },
     checkNow: { kind: 'invoke', channel: 'uploads:checkNow' },
     refreshLimits: { kind: 'invoke', channel: 'uploads:refreshLimits' },

@@ -13,6 +13,7 @@ import {
   optionalJobRefSchema,
   renameJobSchema,
   replaceSchema,
+  waitingAsDocumentsSchema,
   type Connectivity,
   type EnqueueResult,
   type JobProgressEvent,
@@ -59,6 +60,8 @@ export const uploads = {
   chooseAccount: invoke<JobView>()('uploads:chooseAccount', chooseAccountSchema),
   /** A replace whose item no longer exists, published as a new item instead (same file, a new link). */
   publishAsNew: invoke<EnqueueResult>()('uploads:publishAsNew', jobRefSchema),
+  /** The flipbooks waiting for room in the plan, published as documents instead (as many as fit); the queue after. */
+  publishWaitingAsDocuments: invoke<QueueView>()('uploads:publishWaitingAsDocuments', waitingAsDocumentsSchema),
   /** Keeps the item found for an upload whose answer was lost (stored bytes differ), or publishes the file again. */
   decideLookalike: invoke<JobView>()('uploads:decideLookalike', decideLookalikeSchema),
   /** "Try now": asks the service at once and retries at once what waits after its errors. */

@@ -23,7 +23,9 @@ const WAIT_ENDS: Record<WaitReason, 'by-itself' | 'designer'> = {
   // Added before FlipDrop kept accounts apart, and nothing names its account: the designer chooses.
   unbound: 'designer',
   // Space freed or the folder made writable again: the designer's doing, and quitting loses nothing.
-  'cannot-save': 'designer'
+  'cannot-save': 'designer',
+  // Room comes back when the designer deletes an item or upgrades: quitting loses nothing (it waits on disk).
+  'no-room': 'designer'
 }
 
 /** The parts of a job (a JobView, or the desktop's copy of one) the rule reads. */

@@ -26,7 +26,8 @@ export const FINISHED_STATES: readonly JobState[] = ['done', 'failed', 'cancelle
  * accounts apart and nothing says whose it is (`chooseAccount` answers), an automatic retry is
  * due later, it is in the Undo window of a confirmed replace (`until` says when it starts), or
  * FlipDrop cannot save its data (the disk is full or the data folder read-only; it goes on by
- * itself once it can).
+ * itself once it can), or its plan has no room for another item of its kind (`no-room`: it
+ * goes on by itself, in queue order, as room comes back; kept on disk like any queued job).
  */
 export type WaitReason =
   | 'offline'
@@ -39,6 +40,7 @@ export type WaitReason =
   | 'retry'
   | 'undo-window'
   | 'cannot-save'
+  | 'no-room'
 
 /**
  * Why a job failed, as a stable code beside its sentence: what scripts (`--json`) and other
@@ -331,6 +333,11 @@ export interface UndoResult {
   /** Why it could not be undone (it started); null when it was. */
   reason: string | null
 }
+/**
+ * "Publish these as Documents": the flipbooks of an account (the current one without it)
+ * waiting for room in its plan become documents, as many as the plan has room for.
+ */
+export const waitingAsDocumentsSchema = z.object({ accountId: forAccount }).strict().default({})
 export const optionalJobRefSchema = z.object({ jobId: jobId.optional() }).strict().default({})
 export const moveJobSchema = z.object({ jobId, toIndex: z.number().int().min(0) }).strict()
 export const renameJobSchema = z.object({ jobId, name: itemName.optional(), title: itemName.optional() }).strict()

@@ -75,32 +75,8 @@ test.describe('a plan with a 1 MB upload limit', () => {
     await expect(publish.quota).toContainText('Flipbooks')
     await expect(publish.quota).toContainText('left')
     await publish.drop([{ name: 'poster.pdf' }])
-    await expect(publish.skipped).toContainText('poster.pdf is 2 MB; your plan allows 1 MB.')
+    await expect(publish.overPlan).toContainText('poster.pdf is 2 MB; your plan allows 1 MB.')
     await expect(publish.empty).toBeVisible()
     expect(emulator.state.requests.filter((entry) => entry.path.startsWith('/api/create'))).toEqual([])
-  })
-})
-
-test.describe('a plan with room for 2 more flipbooks', () => {
-  test.use({ emulatorOptions: { seed: false, maxItems: { flipbooks: 2, documents: 5 } } })
-
-  test('the overlay says 1 of 3 would not fit; the drop publishes 2 and names the third', async ({ app, emulator, page }) => {
-    const publish = new PublishPage(page)
-    for (const name of ['one.pdf', 'two.pdf', 'three.pdf']) await pdf(name)
-    await expect(app.heading('publish')).toBeVisible()
-    await expect(publish.quota.locator('[data-kind="Flipbook"]')).toContainText('2 left')
-    const files = [{ name: 'one.pdf' }, { name: 'two.pdf' }, { name: 'three.pdf' }]
-    await publish.dragOver(files)
-    await expect(publish.overlay).toContainText('Your plan has room for 2 more flipbooks: 1 of these would not fit.')
-    await publish.drop(files)
-    await expect(publish.skipped).toContainText('three.pdf would go over your plan')
-    await expect(publish.row('one')).toHaveAttribute('data-state', 'done', { timeout: 15_000 })
-    await expect(publish.row('two')).toHaveAttribute('data-state', 'done', { timeout: 15_000 })
-    await expect(publish.rows).toHaveCount(2)
-    expect([...emulator.state.items.values()].map((item) => item.name).sort()).toEqual(['one', 'two'])
-    // The header follows the create answers.
-    await expect(publish.quota.locator('[data-kind="Flipbook"]')).toContainText('none left')
-    // And the publish view says what can be done.
-    await expect(publish.planFull).toContainText('Your plan has no flipbooks left')
   })
 })

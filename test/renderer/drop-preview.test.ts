@@ -26,11 +26,12 @@ describe('what the drop overlay says', () => {
     expect(dropHeadline(preview, 'Flipbook')).toBe('Publish the linked PDF as a flipbook')
   })
 
-  it('warns before the plan is exceeded, and only then', () => {
+  it('warns before the plan is exceeded, and only then: the files over it will wait for room', () => {
     const three = previewDrag([pdf, pdf, pdf], ['Files'])
-    expect(dropQuotaNote(three, 2, 'Flipbook')).toBe('Your plan has room for 2 more flipbooks: 1 of these would not fit.')
-    expect(dropQuotaNote(three, 1, 'Document')).toBe('Your plan has room for 1 more document: 2 of these would not fit.')
-    expect(dropQuotaNote(three, 0, 'Flipbook')).toBe('Your plan has no flipbooks left: none of these would be published.')
+    expect(dropQuotaNote(three, 2, 'Flipbook')).toBe('Your plan has room for 2 more flipbooks: 1 will wait for room.')
+    expect(dropQuotaNote(three, 1, 'Document')).toBe('Your plan has room for 1 more document: 2 will wait for room.')
+    expect(dropQuotaNote(three, 0, 'Flipbook')).toBe('Your plan has no flipbooks left: they will wait for room.')
+    expect(dropQuotaNote(previewDrag([pdf], ['Files']), 0, 'Flipbook')).toBe('Your plan has no flipbooks left: it will wait for room.')
     expect(dropQuotaNote(three, 3, 'Flipbook')).toBeNull()
     expect(dropQuotaNote(three, null, 'Flipbook')).toBeNull()
   })

@@ -45,6 +45,8 @@ function waitingMessage(job: JobView): string | null {
   if (waiting.reason === 'signed-out') return 'Waiting for an API key the service accepts (FLIPDROP_API_KEY, or flipdrop auth login).'
   // The question the window asks, and how the command answers it.
   if (waiting.reason === 'unbound') return `${waiting.message} Answer with flipdrop queue --assign ${shortId(job.id)}=ACCOUNT (an email, name or user ID).`
+  // Room comes back outside the command (an item deleted, the plan upgraded); then the queue runs it.
+  if (waiting.reason === 'no-room') return `${waiting.message} It stays in the queue: flipdrop queue --wait publishes it then, or flipdrop queue --remove ${shortId(job.id)} drops it.`
   return waiting.message
 }
 

@@ -1,4 +1,3 @@
-import { openCreates, roomLeft } from '../../../src-shared/domain/quota-room'
 import { randomUUID } from 'node:crypto'
 import type { z } from 'zod'
 import { checkSourceUrl, type SourceUrlRefusal } from '../../../src-shared/domain/source-url'
@@ -19,7 +18,7 @@ import type { AcceptedFile, Intake as Inspection } from './intake/inspect-paths'
 import { isFinished, type FileSource, type JobRecord } from './job-record'
 import { newJob } from './new-job'
 import type { PlanLimitsBook } from './plan-limits'
-import { nameFromFile, nameFromUrl, quotaProblem, sizeProblem } from './preflight'
+import { nameFromFile, nameFromUrl, sizeProblem } from './preflight'
 import { refusalCodeOf } from './refusal-code'
 import type { PublishedItem } from './queue-journal'
 import { monotonicNow } from '../clock'
@@ -102,8 +101,9 @@ function linkRefusal(url: string, checked: { code: SourceUrlRefusal; reason: str
 
 /**
  * Turns what the user dropped, typed or asked for into jobs: every path and URL checked in
- * main before anything is queued, files over the plan's size or quota refused with the
- * reason, and files whose content was published before held back as offers.
+ * main before anything is queued, files over the plan's size refused with the reason (those
+ * over its item quota are queued, and wait for room), and files whose content was published
+ * before held back as offers.
  */
 export class JobIntake {
   private readonly offers = new Map<string, PendingOffer>()
@@ -124,38 +124,6 @@ export class JobIntake {
   /** The account's jobs: its plan, its waiting content and its items are its own. */
   private jobsOf(accountId: string): JobRecord[] {
     return this.deps.jobs().filter((job) => job.accountId === accountId)
-  }
-
-  /**
-   * The reason a new create of this kind does not fit the account's plan, or null. Counts
-   * only when the quota is known (a batch of 10,000 files must not count the queue 10,000
-   * times for nothing). Creates still to be published, in the queue and in the batch being
-   * added, use slots of the quota.
-   */
-  private quotaRefusal(fileName: string, docType: DocType, who: IntakeAccount, batch: readonly JobRecord[]): string | null {
-    const quota = who.limits.quota(docType)
-    if (!quota) return null
-    const waiting = this.waitingCreates(who.accountId, docType, batch)
-    return roomLeft(quota, waiting) === 0 ? quotaProblem(fileName, docType, quota, waiting) : null
-  }
-
-  /** Per batch being added (it only grows): the queue's open creates counted once, the batch's own as it grows. */
-  private readonly tallies = new WeakMap<readonly JobRecord[], { accountId: string; docType: DocType; queued: number; seen: number; inBatch: number }>()
-
-  /**
-   * Creates of a kind still to be published, in the account's queue and in the batch. Counted
-   * once per batch, not once per file: 10,000 files counting the queue and the batch for each
-   * file took a second (the enqueue bench).
-   */
-  private waitingCreates(accountId: string, docType: DocType, batch: readonly JobRecord[]): number {
-    let tally = this.tallies.get(batch)
-    if (!tally || tally.accountId !== accountId || tally.docType !== docType || batch.length < tally.seen) {
-      tally = { accountId, docType, queued: openCreates(this.jobsOf(accountId), docType), seen: 0, inBatch: 0 }
-      this.tallies.set(batch, tally)
-    }
-    tally.inBatch += openCreates(batch.slice(tally.seen), docType)
-    tally.seen = batch.length
-    return tally.queued + tally.inBatch
   }
 
   private sizeRefusal(file: { fileName: string; size: number }, who: IntakeAccount): string | null {
@@ -216,7 +184,7 @@ export class JobIntake {
         offers.push(this.offer({ file, who, docType: input.docType, name, title, items: earlier, hold: input.hold ?? false }))
         continue
       }
-      const outcome = this.decided(choice, { file, who, docType: input.docType, name, title, items: earlier, hold: input.hold ?? false }, jobs)
+      const outcome = this.decided(choice, { file, who, docType: input.docType, name, title, items: earlier, hold: input.hold ?? false })
       if ('reason' in outcome) refused.push(outcome)
       else {
         jobs.push(outcome)
@@ -233,8 +201,6 @@ export class JobIntake {
     if (!host.ok) return { jobs: [], refused: [{ source: checked.url, reason: host.reason, code: 'source-refused' }], offers: [] }
     const name = input.name ?? nameFromUrl(checked.url)
     const who = await accountFor()
-    const overQuota = this.quotaRefusal(name, input.docType, who, [])
-    if (overQuota) return { jobs: [], refused: [{ source: checked.url, reason: overQuota, code: 'quota' }], offers: [] }
     const job = newJob({
       kind: 'create',
       source: { type: 'url', url: checked.url },
@@ -291,9 +257,6 @@ export class JobIntake {
    * name, checked against the account's plan like any create.
    */
   async asNew(job: JobRecord, who: IntakeAccount): Promise<Intake> {
-    const overQuota = this.quotaRefusal(job.name, job.docType, who, [])
-    const source = job.source.type === 'file' ? job.source.fileName : job.source.url
-    if (overQuota) return { jobs: [], refused: [{ source, reason: overQuota, code: 'quota' }], offers: [] }
     const created = newJob({
       kind: 'create',
       source: job.source,
@@ -307,18 +270,18 @@ export class JobIntake {
   }
 
   /** Answers an offer: replace the item published earlier (same link), publish a new one, or skip. */
-  decide(offerId: string, choice: SameContentChoice, batch: readonly JobRecord[] = [], confirmFirst = false): Intake {
+  decide(offerId: string, choice: SameContentChoice, confirmFirst = false): Intake {
     this.expireOffers()
     const offer = this.offers.get(offerId)
     if (!offer) {
       return { jobs: [], refused: [{ source: 'offer', reason: 'That question has expired; add the file again.', code: 'expired' }], offers: [] }
     }
     this.offers.delete(offerId)
-    const outcome = this.decided(choice, { ...offer, hold: offer.hold || (choice === 'replace' && confirmFirst) }, batch)
+    const outcome = this.decided(choice, { ...offer, hold: offer.hold || (choice === 'replace' && confirmFirst) })
     return 'reason' in outcome ? { jobs: [], refused: [outcome], offers: [] } : { jobs: [outcome], refused: [], offers: [] }
   }
 
-  private decided(choice: SameContentChoice, offer: Omit<PendingOffer, 'expiresAt'>, batch: readonly JobRecord[]): JobRecord | RefusedSource {
+  private decided(choice: SameContentChoice, offer: Omit<PendingOffer, 'expiresAt'>): JobRecord | RefusedSource {
     const { file } = offer
     const latest = offer.items[0]
     if (choice === 'skip' && latest) {
@@ -338,8 +301,7 @@ export class JobIntake {
         note: `Same content as “${latest.name}”: replacing its PDF, as asked.`
       })
     }
-    const overQuota = this.quotaRefusal(file.fileName, offer.docType, offer.who, batch)
-    if (overQuota) return { source: file.fileName, reason: overQuota, code: 'quota', path: file.path }
+    // Over the plan it is queued all the same: it waits for room (room-waits.ts), never dropped.
     return newJob({
       kind: 'create',
       source: file,

@@ -26,11 +26,10 @@ const KIND: Record<DocType, { one: string; many: string }> = {
   Document: { one: 'document', many: 'documents' }
 }
 
-/** The reason a create does not fit the plan's item quota. */
-export function quotaProblem(fileName: string, docType: DocType, quota: Quota, waitingCreates: number): string {
+/** Why a create waits for room in its plan, said on its row and in the command's line. */
+export function noRoomMessage(docType: DocType, quota: Quota): string {
   const kind = KIND[docType]
-  const waiting = waitingCreates > 0 ? `, and ${waitingCreates} ${waitingCreates === 1 ? 'is' : 'are'} already waiting to be published` : ''
-  return `${fileName} would go over your plan: ${quota.left} of ${quota.max} ${kind.many} left${waiting}.`
+  return `Waiting for room in your plan (${quota.max} ${quota.max === 1 ? kind.one : kind.many} at most): it is published by itself once there is room, when a ${kind.one} is deleted or the plan upgraded.`
 }
 
 /** A job's name from a file name: without the .pdf ending, control characters made readable. */

@@ -3,14 +3,16 @@ import type { QueueStore } from './queue-store'
 
 /**
  * The queue store, telling `report` of every change that could not be saved because of the
- * disk (and still rejecting it, so the caller knows nothing changed).
+ * disk (and still rejecting it, so the caller knows nothing changed), and `changed` of every
+ * change of the jobs or their order once it shows in jobs() (what is derived from them is stale).
  */
-export function reportingCannotSave(store: QueueStore, report: (error: CannotSave) => void): QueueStore {
+export function reportingCannotSave(store: QueueStore, report: (error: CannotSave) => void, changed: () => void = () => {}): QueueStore {
   const watch =
-    <A extends unknown[]>(write: (...args: A) => Promise<void>) =>
+    <A extends unknown[]>(write: (...args: A) => Promise<void>, jobsChange = false) =>
     async (...args: A): Promise<void> => {
       try {
         await write(...args)
+        if (jobsChange) changed()
       } catch (error) {
         const cannotSave = cannotSaveIn(error)
         if (cannotSave) report(cannotSave)
@@ -27,9 +29,9 @@ export function reportingCannotSave(store: QueueStore, report: (error: CannotSav
     limitsOf: (account) => store.limitsOf(account),
     published: (account, sha256) => store.published(account, sha256),
     madeByOthers: (account, host, exceptJob) => store.madeByOthers(account, host, exceptJob),
-    put: watch((jobs) => store.put(jobs)),
-    remove: watch((ids) => store.remove(ids)),
-    setOrder: watch((ids) => store.setOrder(ids)),
+    put: watch((jobs) => store.put(jobs), true),
+    remove: watch((ids) => store.remove(ids), true),
+    setOrder: watch((ids) => store.setOrder(ids), true),
     setPaused: watch((paused) => store.setPaused(paused)),
     recordPublished: watch((entry) => store.recordPublished(entry)),
     setLimits: watch((account, limits) => store.setLimits(account, limits)),

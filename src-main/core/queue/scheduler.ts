@@ -60,6 +60,11 @@ export interface SchedulerDependencies {
   made(job: JobRecord, sha256: string | null): Promise<void>
   /** The plan's upload limit of an account, when known. */
   limitBytes(accountId: string | null): number | null
+  /**
+   * Why a create waits for room in its plan (room-waits.ts), in words; null when it fits or
+   * nothing says it does not. `stopping`: counted as if it were no longer running (its attempt is ending).
+   */
+  noRoom?(job: JobRecord, stopping?: boolean): string | null
   /** Looks up a create in doubt under its account's lock and saves the outcome `settle` makes of it. */
   lookUp(job: JobRecord, client: ApiClient, signal: AbortSignal, settle: (job: JobRecord, found: Reconciled) => JobRecord): Promise<JobRecord>
   /** The record an attempt saves after its lookup (adopted, absent, or failed for the user to decide). */
@@ -182,6 +187,9 @@ export class Scheduler {
   hold(job: JobRecord): Hold | null {
     const cannotSave = this.deps.cannotSave()
     if (cannotSave !== null) return { reason: 'cannot-save', message: cannotSave, until: null }
+    // Over the plan it waits for room, whatever else it would wait for too.
+    const noRoom = this.deps.noRoom?.(job) ?? null
+    if (noRoom !== null) return { reason: 'no-room', message: noRoom, until: null }
     const access = this.deps.access(job)
     const connectivity = this.connectivity.state
     // Who the key belongs to cannot be asked offline: being offline is the reason then.
@@ -301,6 +309,8 @@ export class Scheduler {
       if (this.deps.isSaving?.(job.id)) continue
       const lookup = needsCancelLookup(job) || needsFailedLookup(job)
       if (!lookup && (job.paused || (job.state !== 'queued' && job.state !== 'verifying'))) continue
+      // Over the plan: it goes on once the plan's limits, read again, say there is room.
+      if (!lookup && (this.deps.noRoom?.(job) ?? null) !== null) continue
       const wait = this.backoff.get(job.id)
       if (wait && wait.until > now) {
         nextWake = Math.min(nextWake, wait.until)
@@ -509,6 +519,11 @@ export class Scheduler {
         return
       }
       case 'final':
+        // The plan turned out full (its quota learned from this very answer): the job waits for room, as if added then.
+        if (next.code === 'quota' && (this.deps.noRoom?.(job, true) ?? null) !== null) {
+          await this.deps.save(withHistory(job, 'Your plan had no room left for it when it was about to be sent; it waits for room.'))
+          return
+        }
         await this.deps.save(
           withHistory({ ...job, state: 'failed', failure: { message: next.message, retryable: next.retryable, code: next.code } }, next.message)
         )

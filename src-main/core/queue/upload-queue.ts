@@ -11,7 +11,8 @@ import type {
   QueueView,
   replaceSchema
 } from '../../../src-shared/domain/queue'
-import type { DocType } from '../../../src-shared/domain/service/item'
+import { openCreates, roomLeft } from '../../../src-shared/domain/quota-room'
+import { hostFor, type DocType } from '../../../src-shared/domain/service/item'
 import type { Settings } from '../../../src-shared/domain/settings'
 import type { HandlersOf } from '../area-handlers'
 import type { EventSink } from '../events'
@@ -28,6 +29,8 @@ import { createInspector } from './intake/inspect-off-thread'
 import { isFinished, withHistory, type JobRecord } from './job-record'
 import { toJobView, type Hold } from './job-view'
 import { PlanLimitsBook } from './plan-limits'
+import { noRoomMessage } from './preflight'
+import { RoomWaits } from './room-waits'
 import { readJobPdfRange } from './pdf-range'
 import type { PublishedEntry } from './published-record'
 import type { QueueStore } from './queue-store'
@@ -142,7 +145,11 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
     changed: () => void saveHoldChanged(),
     log: deps.log
   })
-  const store = reportingCannotSave(deps.store, (error) => saveHold.report(error))
+  const store = reportingCannotSave(
+    deps.store,
+    (error) => saveHold.report(error),
+    () => roomMayHaveChanged()
+  )
   /** With runUploads 'added': the jobs this process runs. */
   const runnable = new Set<string>()
   /** Set by close(): nothing may write to the store after it. */
@@ -157,11 +164,41 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
         (next) => store.setLimits(accountId, next),
         (view) => {
           if (accountId === deps.accountShown()) deps.emit(contract.uploads.limitsChanged, view)
+          // Room may have come back (an item deleted, the plan upgraded): what waited for it goes on, in order.
+          roomMayHaveChanged()
         }
       )
       books.set(accountId, book)
     }
     return book
+  }
+  const rooms = new RoomWaits(
+    () => store.jobs(),
+    (accountId, docType) => limitsOf(accountId).quota(docType),
+    (id) => scheduler.isRunning(id)
+  )
+  /**
+   * The jobs or the limits changed: once per turn, the rows whose wait for room began or ended
+   * say so, and what has room now starts (a removed, retried, moved or finished job, a plan read again).
+   */
+  let roomCheck = false
+  function roomMayHaveChanged(): void {
+    rooms.forget()
+    if (roomCheck) return
+    roomCheck = true
+    setImmediate(() => {
+      roomCheck = false
+      if (closed) return
+      const { ids, roomCameBack } = rooms.changes()
+      if (ids.length > 0) touch(ids)
+      if (roomCameBack) scheduler.pump()
+    })
+  }
+  /** Why a create waits for room in its plan, in words; null when it fits. */
+  function noRoom(job: JobRecord, stopping = false): string | null {
+    if (job.accountId === null || !rooms.waits(job.id, stopping ? job.id : null)) return null
+    const quota = limitsOf(job.accountId).quota(job.docType)
+    return quota ? noRoomMessage(job.docType, quota) : null
   }
   /** The client of an account while its key is held and whoami confirmed it. */
   const clientFor = (accountId: string | null): ApiClient | null => connection.clientFor(accountId)
@@ -378,6 +415,7 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
     },
     published: (job) => recordItem(job, job.kind === 'replace' ? 'replace' : 'create', job.source.type === 'file' ? job.source.sha256 : null),
     made: (job, sha256) => recordItem(job, 'create', sha256),
+    noRoom,
     limitBytes: (accountId) => (accountId === null ? null : (limitsOf(accountId).maxFileSizeBytes ?? clientFor(accountId)?.uploadLimitBytes ?? null)),
     lookUp: (job, client, signal, settle) => lookups.lookUp(job, client, signal, settle),
     settleAttemptLookup: settleForAttempt,
@@ -604,13 +642,12 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
       return admit(await intake.replace(input, async () => ({ accountId, limits: limitsOf(accountId) })))
     },
     async decideSameContent(input) {
-      return admit(intake.decide(input.offerId, input.choice, [], input.confirmFirst === true))
+      return admit(intake.decide(input.offerId, input.choice, input.confirmFirst === true))
     },
     async decideMany({ answers }) {
-      // One batch: quota room is counted across every answer, as for one drop.
       const merged: Intake = { jobs: [], refused: [], offers: [] }
       for (const answer of answers) {
-        const decided = intake.decide(answer.offerId, answer.choice, merged.jobs, answer.confirmFirst === true)
+        const decided = intake.decide(answer.offerId, answer.choice, answer.confirmFirst === true)
         merged.jobs.push(...decided.jobs)
         merged.refused.push(...decided.refused)
       }
@@ -657,6 +694,22 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
         touch([], { removed: [jobId] })
       }
       return admit(created)
+    },
+    async publishWaitingAsDocuments(input) {
+      const accountId = input.accountId ?? deps.accountShown()
+      if (accountId === null) throw new AppError('signed-out', NO_ACCOUNT)
+      if (deps.settings().documentUrl === '') throw new AppError('not-allowed', 'Documents need the document host: set its address in Settings first.')
+      const jobs = store.jobs().filter((job) => job.accountId === accountId)
+      const waiting = jobs.filter((job) => job.docType === 'Flipbook' && rooms.waits(job.id) && !scheduler.isRunning(job.id))
+      const room = roomLeft(limitsOf(accountId).quota('Document'), openCreates(jobs, 'Document'))
+      const moving = room === null ? waiting : waiting.slice(0, room)
+      if (moving.length > 0) {
+        const line = 'Published as a document instead, as asked: the plan had no room for another flipbook.'
+        await store.put(moving.map((job) => withHistory({ ...job, docType: 'Document', host: hostFor('Document') }, line)))
+        touch(moving.map((job) => job.id))
+        scheduler.pump()
+      }
+      return list()
     },
     async decideLookalike({ jobId, choice }) {
       const job = find(jobId)

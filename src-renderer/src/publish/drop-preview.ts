@@ -50,12 +50,15 @@ export function dropSkipNote(preview: DragPreview): string | null {
   return `${plural(preview.others, 'file is', 'files are')} not a PDF and will be skipped.`
 }
 
-/** Before a drop goes over the plan: how many fit. Null when all fit or the quota is unknown. */
+/**
+ * Before a drop goes over the plan: how many fit; the rest are kept in the queue, waiting for
+ * room. Null when all fit or the quota is unknown.
+ */
 export function dropQuotaNote(preview: DragPreview, room: number | null, docType: DocType): string | null {
   if (room === null) return null
   const incoming = preview.link ? 1 : preview.pdfs
   if (incoming <= room) return null
   const [one, many] = KIND[docType]
-  if (room === 0) return `Your plan has no ${many} left: none of these would be published.`
-  return `Your plan has room for ${plural(room, `more ${one}`, `more ${many}`)}: ${incoming - room} of these would not fit.`
+  if (room === 0) return `Your plan has no ${many} left: ${incoming === 1 ? 'it' : 'they'} will wait for room.`
+  return `Your plan has room for ${plural(room, `more ${one}`, `more ${many}`)}: ${plural(incoming - room, 'will', 'will')} wait for room.`
 }

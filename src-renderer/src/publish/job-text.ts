@@ -39,7 +39,7 @@ export function stateWord(job: JobView, progress: JobProgress | null): string {
       return row.publishing(percent === 100 ? null : percent)
     }
     case 'waiting':
-      return row.waiting
+      return job.waiting?.reason === 'no-room' ? row.waitingForRoom : row.waiting
   }
 }
 
@@ -71,6 +71,8 @@ export function reasonLine(job: JobView, connectivity: Connectivity | null, now:
   if (job.state === 'uploading') return null
   if (job.state === 'waiting' && job.waiting) {
     if (job.waiting.reason === 'undo-window') return row.undoWindow(secondsUntil(job.waiting.until, now))
+    // The plan-full banner says what can be done; the row only how it goes on.
+    if (job.waiting.reason === 'no-room') return row.noRoom
     if (stripSaysWhy(job, connectivity)) return null
     return job.waiting.message
   }

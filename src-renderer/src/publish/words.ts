@@ -64,7 +64,14 @@ export const planFull = {
   upgrade: 'Upgrade your plan',
   upgradeTip: 'Opens your account on the service’s website',
   asDocuments: 'Publish as Documents instead',
-  documentsLeft: (left: number) => `${countOf(left, NOUNS.document)} left`
+  documentsLeft: (left: number) => `${countOf(left, NOUNS.document)} left`,
+  /** Files over the plan wait in the queue: the banner speaks of them. */
+  waitingTitle: (count: number) => `${countOf(count, NOUNS.file)} waiting for room in your plan`,
+  waitingText: (docType: DocType, count: number) =>
+    `${count === 1 ? 'It is published by itself' : 'They are published by themselves, in order,'} once your plan has room: delete some ${KIND_NOUN[docType].other} or upgrade.`,
+  /** "Publish these 3 as Documents": the waiting files, as many as the plan's documents allow. */
+  waitingAsDocuments: (count: number) => (count === 1 ? 'Publish it as a Document' : `Publish these ${new Intl.NumberFormat('en').format(count)} as Documents`),
+  left: (left: number) => `${new Intl.NumberFormat('en').format(left)} left`
 }
 
 export const batch = {
@@ -96,6 +103,7 @@ export const queueWords = {
 
 export const row = {
   waiting: 'Waiting',
+  waitingForRoom: 'Waiting for room',
   publishing: (percent: number | null) => (percent === null ? 'Publishing' : `Publishing ${percent} %`),
   published: 'Published',
   updated: 'Updated',
@@ -104,6 +112,7 @@ export const row = {
   cancelled: 'Cancelled',
   /** Lines under the name, by what the job is waiting for or how it ended. */
   inLine: 'Starts when the ones above are done.',
+  noRoom: 'Goes on by itself once your plan has room.',
   checking: 'Sent — checking that the service made it.',
   starting: 'Starting…',
   sent: 'Sent — the service is making it.',
@@ -193,6 +202,9 @@ export const sameContent = {
 
 export const notices = {
   skipped: (count: number) => `Skipped ${countOf(count, NOUNS.file)}`,
+  /** Refused by the plan (too large for it), listed apart from files skipped for what they are. */
+  overPlan: (count: number) => `Over your plan’s limits · ${countOf(count, NOUNS.file)}`,
+  waitForRoom: (count: number) => `${count} waiting for room in your plan.`,
   dismiss: 'Dismiss',
   added: (count: number) => `${countOf(count, NOUNS.file)} added to the queue.`,
   refused: (count: number) => `${count} skipped.`,

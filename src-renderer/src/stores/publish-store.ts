@@ -5,6 +5,7 @@ import type { EnqueueResult, JobView, RefusedSource, SameContentChoice, SameCont
 import type { DocType } from '../../../src-shared/domain/service/item'
 import { bridge } from '../bridge'
 import { useReplaceConfirmation } from '../publish/replace-confirmation'
+import { isPlanRefusal } from '../publish/refusal-groups'
 import { notices } from '../publish/words'
 import { useAnnouncer } from './announcer'
 import { useAuthStore } from './auth-store'
@@ -60,6 +61,8 @@ export const usePublishStore = defineStore('publish', () => {
     offers.value = [...offers.value, ...result.sameContent]
     const parts: string[] = []
     if (result.added.length > 0) parts.push(notices.added(result.added.length))
+    const overRoom = result.added.filter((job) => job.waiting?.reason === 'no-room').length
+    if (overRoom > 0) parts.push(notices.waitForRoom(overRoom))
     if (result.refused.length > 0) parts.push(notices.refused(result.refused.length))
     if (result.sameContent.length > 0) parts.push(notices.asked(result.sameContent.length))
     if (parts.length > 0) announcer.say(parts.join(' '))
@@ -117,6 +120,9 @@ export const usePublishStore = defineStore('publish', () => {
     documentHostSet,
     hold,
     refused,
+    /** What the plan refused, and the other skips: two groups with their own headings. */
+    overPlan: computed(() => refused.value.filter(isPlanRefusal)),
+    skipped: computed(() => refused.value.filter((refusal) => !isPlanRefusal(refusal))),
     offers,
     checking,
     error,
@@ -147,7 +153,8 @@ export const usePublishStore = defineStore('publish', () => {
     publishAsNew: (jobId: string) => submit(0, () => uploads().publishAsNew({ jobId })),
     focusRequest,
     showJob: (jobId: string) => (focusRequest.value = { jobId, at: Date.now() }),
-    dismissRefused: () => (refused.value = []),
+    /** Dismisses the skipped files a group shows (all of them without `which`). */
+    dismissRefused: (which: (refusal: RefusedSource) => boolean = () => true) => (refused.value = refused.value.filter((refusal) => !which(refusal))),
     dismissError: () => (error.value = null)
   }
 })

@@ -85,6 +85,12 @@ export const useQueueStore = defineStore('queue', () => {
     return roomLeft(limits.value?.quotas[docType], openCreates(jobs.values(), docType))
   }
 
+  /** The current account's creates of a kind that wait for room in its plan, in queue order. */
+  function waitingForRoom(docType: DocType): JobView[] {
+    const mine = auth.current?.userId ?? null
+    return ordered.value.filter((job) => job.waiting?.reason === 'no-room' && job.docType === docType && (mine === null || job.accountId === mine))
+  }
+
   function setJob(job: JobView): void {
     const before = jobs.get(job.id)
     jobs.set(job.id, markRaw(job))
@@ -233,6 +239,9 @@ export const useQueueStore = defineStore('queue', () => {
     counts,
     finishedCount,
     room,
+    waitingForRoom,
+    /** The current account's flipbooks waiting for room become documents (as many as its plan has room for). */
+    publishWaitingAsDocuments: () => act(uploads().publishWaitingAsDocuments(auth.current ? { accountId: auth.current.userId } : {})),
     load,
     follow,
     pause: (jobId?: string) => act(uploads().pause(jobId ? { jobId } : {})),

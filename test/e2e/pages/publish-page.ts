@@ -40,6 +40,11 @@ export class PublishPage {
     return this.page.getByTestId('skipped')
   }
 
+  /** Files the plan refused (too large for it), listed apart from the other skips. */
+  get overPlan(): Locator {
+    return this.page.getByTestId('over-plan')
+  }
+
   get empty(): Locator {
     return this.page.getByTestId('empty-queue')
   }
