@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { contract } from '../../src-shared/contract'
 import { makePdf } from '../emulator/fixtures/make-pdf'
 import { expect, test } from './fixtures'
 import { LibraryPage } from './pages/library-page'
@@ -89,5 +90,12 @@ test.describe('the keyboard', () => {
     await expect(page.getByRole('button', { name: 'Add PDFs…' })).toHaveAttribute('title', 'Add PDFs… (Ctrl+O)')
     await expect(page.getByRole('button', { name: 'Add PDFs…' })).toHaveAttribute('aria-keyshortcuts', 'Control+O Meta+O')
     await expect(page.getByRole('button', { name: 'Publish from link…' })).toHaveAttribute('title', 'Publish from link… (Ctrl+L)')
+  })
+
+  test('the File menu\'s "Publish from link…" reaches the window through app:menuCommand, from any view', async ({ app, host, page }) => {
+    await app.goTo('settings')
+    host.emit(contract.app.menuCommand, 'publish-from-link')
+    await expect(app.heading('publish')).toBeVisible()
+    await expect(page.getByRole('textbox', { name: /link/i })).toBeFocused()
   })
 })
