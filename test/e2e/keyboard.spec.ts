@@ -8,6 +8,7 @@ import { expect, test } from './fixtures'
 import { LibraryPage } from './pages/library-page'
 import { PublishPage } from './pages/publish-page'
 import { addClientFolders } from './support/client-folders'
+import { snapshotBoth } from './support/snapshot-both'
 
 /*
  * The keyboard in the window's frame: the skip link as the first Tab stop, the sidebar's folders
@@ -28,6 +29,7 @@ test.describe('the keyboard', () => {
     const skip = page.getByRole('button', { name: 'Skip to Add PDFs' })
     await expect(skip).toBeFocused()
     await expect(skip).toBeInViewport({ ratio: 1 })
+    await snapshotBoth(page, 'skip-link-focused')
     await page.keyboard.press('Enter')
     await expect(page.getByRole('button', { name: 'Add PDFs…', description: 'Add PDFs… (Ctrl+O)' })).toBeFocused()
 
