@@ -118,6 +118,9 @@ export const PAGE_GONE = {
 }
 
 /** The Help menu. */
+/** The File menu's own title (its items are the Publish view's buttons, MENU_COMMAND_LABELS). */
+export const FILE_MENU = { file: 'File' }
+
 export const HELP_MENU = {
   help: 'Help',
   showLogs: 'Show logs',

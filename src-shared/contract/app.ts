@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { AppInfo } from '../domain/app-info'
+import type { MenuCommand } from '../domain/menu-commands'
 import type { StartupState } from '../domain/startup'
 import type { UpdateView } from '../domain/updates'
 import { VIEWS, type View } from '../domain/views'
@@ -39,6 +40,8 @@ export const app = {
   startupChanged: event<StartupState>()('app:startupChanged'),
   /** Main asks the renderer to show a view (from the application menu). */
   navigate: event<View>()('app:navigate'),
+  /** Main asks the renderer to start adding PDFs or publishing from a link (from the application menu). */
+  menuCommand: event<MenuCommand>()('app:menuCommand'),
   /** Main asks the renderer to show one upload (a notification was clicked). */
   showJob: event<{ jobId: string }>()('app:showJob')
 }

@@ -44,6 +44,7 @@ export const CHANNEL_TABLE = {
     updatesChanged: { kind: 'event', channel: 'app:updatesChanged' },
     startupChanged: { kind: 'event', channel: 'app:startupChanged' },
     navigate: { kind: 'event', channel: 'app:navigate' },
+    menuCommand: { kind: 'event', channel: 'app:menuCommand' },
     showJob: { kind: 'event', channel: 'app:showJob' }
   },
   auth: {

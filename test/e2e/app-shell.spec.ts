@@ -62,6 +62,7 @@ test('the bridge exposes only contract methods, frozen', async ({ app }) => {
       'checkForUpdates',
       'copyText',
       'info',
+      'onMenuCommand',
       'onNavigate',
       'onShowJob',
       'onStartupChanged',

@@ -1,5 +1,6 @@
 import type { Profile } from '../../../src-shared/domain/service/account'
 import { countOf, type NounForms } from '../words/plural'
+import { leftOf } from '../words/quota'
 
 /*
  * Every sentence of the Account view, in one place for the next copy pass. Outcomes, not
@@ -57,10 +58,8 @@ export const ACCOUNT_WORDS = {
     usage: 'How much of your plan is used',
     flipbooks: 'Flipbooks',
     documents: 'Documents',
-    used: (count: string, max: string) => `${count} of ${max} used`,
-    left: (count: string) => `${count} left`,
     full: (kind: string) => `Full: no ${kind.toLowerCase()} left on this plan.`,
-    nearlyFull: (left: number, noun: NounForms) => `Nearly full: ${countOf(left, noun)} left.`,
+    nearlyFull: (left: number, noun: NounForms) => `Nearly full: ${leftOf(left, noun)}.`,
     notReported: 'Not reported yet',
     documentsAre: 'Documents are PDFs shown in the service’s document viewer instead of as page-turning flipbooks.',
     documentsOff: 'They need a document service address:',

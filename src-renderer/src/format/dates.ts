@@ -1,8 +1,9 @@
+import { groupedCount } from './count'
 import { UNKNOWN } from './unknown'
 
 // Formatters are costly to build and a grid formats thousands of values: one per kind and locale.
-const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>()
-function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, build: () => T): T {
+const formatters = new Map<string, Intl.DateTimeFormat>()
+function cached<T extends Intl.DateTimeFormat>(key: string, build: () => T): T {
   let formatter = formatters.get(key) as T | undefined
   if (!formatter) {
     formatter = build()
@@ -51,7 +52,7 @@ export function formatAgo(iso: string, now: number, locale?: string): string {
   return formatDateTime(iso, locale)
 }
 
-/** A count in the user's locale ("10,000"); "unknown" when the service did not say. */
+/** A count, grouped as every count is ("10,000"); "unknown" when the service did not say. */
 export function formatCount(value: number | null, locale?: string): string {
-  return value === null ? UNKNOWN : cached(`count|${locale ?? ''}`, () => new Intl.NumberFormat(locale)).format(value)
+  return value === null ? UNKNOWN : groupedCount(value, locale)
 }

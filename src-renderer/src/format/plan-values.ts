@@ -1,15 +1,16 @@
 import type { PlanLimit } from '../../../src-shared/domain/service/account'
 import type { Quota } from '../../../src-shared/domain/service/quota'
+import { groupedCount } from './count'
 
 /** "Yes" / "No", or null (shown as "unknown") when the service did not say. */
 export function yesNo(value: boolean | null): string | null {
   return value === null ? null : value ? 'Yes' : 'No'
 }
 
-/** A plan limit: a number in the user's locale, "Unlimited", or null when unknown. */
+/** A plan limit: a grouped number, "Unlimited", or null when unknown. */
 export function planLimit(value: PlanLimit, locale?: string): string | null {
   if (value === null) return null
-  return value === 'unlimited' ? 'Unlimited' : new Intl.NumberFormat(locale).format(value)
+  return value === 'unlimited' ? 'Unlimited' : groupedCount(value, locale)
 }
 
 /** How full a quota is (0 to 1), and whether it is near its limit: at most a tenth (and at least 1) left. */

@@ -1,5 +1,6 @@
 import type { DetailGroupId } from '../../../src-shared/domain/service/item-details'
 import type { DocType } from '../../../src-shared/domain/service/item'
+import { groupedCount } from '../format/count'
 import { countOf, NOUNS, type NounForms } from '../words/plural'
 
 /*
@@ -58,7 +59,7 @@ export function summaryOf(shown: number, total: number, folder: string | null): 
 
 export const syncWords = {
   syncing: (fetched: number, total: number | null): string =>
-    total ? `Syncing ${new Intl.NumberFormat().format(fetched)} of ${countOf(total, NOUNS.item)}…` : 'Syncing…',
+    total ? `Syncing ${groupedCount(fetched)} of ${countOf(total, NOUNS.item)}…` : 'Syncing…',
   synced: (ago: string): string => (ago === 'now' ? 'Last synced just now' : `Last synced ${ago}`),
   /** Cached content, while the service cannot be asked: what it shows and since when. */
   asOf: (when: string): string => `As of ${when}`,
@@ -136,7 +137,7 @@ export const detailWords = {
   embedCopied: 'Embed code copied.',
   noLink: (name: string): string => `${quoted(name)} has no link yet.`,
   saved: (size: string, path: string): string => `Saved ${size} to ${path}`,
-  seconds: (count: number): string => `${new Intl.NumberFormat().format(count)} ${count === 1 ? 'second' : 'seconds'}`,
+  seconds: (count: number): string => countOf(count, { one: 'second', other: 'seconds' }),
   pagesCount: (count: number): string => countOf(count, NOUNS.page)
 }
 
@@ -170,13 +171,13 @@ export const duplicateWords = {
     const noun = kind === 'Document' ? NOUNS.document : NOUNS.flipbook
     return room === null
       ? `Each copy is a new ${noun.one} with its own link and counts toward your plan.`
-      : `This uses ${new Intl.NumberFormat().format(count)} of your ${countOf(room, noun).replace(/ (\S+)$/, ' remaining $1')}. Each copy gets its own link.`
+      : `This uses ${groupedCount(count)} of your ${countOf(room, noun).replace(/ (\S+)$/, ' remaining $1')}. Each copy gets its own link.`
   },
   noRoom: (room: number, kind: DocType): string => {
     const noun = kind === 'Document' ? NOUNS.document : NOUNS.flipbook
-    return room === 0 ? `Your plan has no room for another ${noun.one}.` : `Your plan has room for ${countOf(room, noun)} more: make at most ${room}.`
+    return room === 0 ? `Your plan has no room for another ${noun.one}.` : `Your plan has room for ${countOf(room, noun)} more: make at most ${groupedCount(room)}.`
   },
   confirm: (count: number): string => `Make ${countOf(count, NOUNS.copy)}`,
   made: (count: number): string => `Made ${countOf(count, NOUNS.copy)}:`,
-  partly: (made: number, wanted: number, why: string): string => `Made ${made} of ${countOf(wanted, NOUNS.copy)}: ${why}`
+  partly: (made: number, wanted: number, why: string): string => `Made ${groupedCount(made)} of ${countOf(wanted, NOUNS.copy)}: ${why}`
 }

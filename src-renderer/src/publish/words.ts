@@ -1,5 +1,7 @@
 import type { DocType } from '../../../src-shared/domain/service/item'
+import { groupedCount } from '../format/count'
 import { countOf, NOUNS, type NounForms } from '../words/plural'
+import { leftOf } from '../words/quota'
 
 /*
  * Every word the publish view shows, in one place for the next copy pass. Outcomes, not
@@ -37,7 +39,7 @@ export const accountFilter = {
   all: 'All accounts',
   /** What a screen reader hears for a choice: the account in full and its count. */
   choice: (label: string, count: number) => `${label}, ${countOf(count, NOUNS.upload)}`,
-  count: (count: number) => new Intl.NumberFormat('en').format(count),
+  count: (count: number) => groupedCount(count),
   /** The list is narrowed to one account and it has nothing in the queue. */
   none: (name: string) => `Nothing in the queue for ${name}.`,
   showAll: 'Show all accounts'
@@ -64,25 +66,25 @@ export const planFull = {
   upgrade: 'Upgrade your plan',
   upgradeTip: 'Opens your account on the service’s website',
   asDocuments: 'Publish as Documents instead',
-  documentsLeft: (left: number) => `${countOf(left, NOUNS.document)} left`,
+  documentsLeft: (left: number) => leftOf(left, NOUNS.document),
   /** Files over the plan wait in the queue: the banner speaks of them. */
   waitingTitle: (count: number) => `${countOf(count, NOUNS.file)} waiting for room in your plan`,
   waitingText: (docType: DocType, count: number) =>
     `${count === 1 ? 'It is published by itself' : 'They are published by themselves, in order,'} once your plan has room: delete some ${KIND_NOUN[docType].other} or upgrade.`,
   /** "Publish these 3 as Documents": the waiting files, as many as the plan's documents allow. */
-  waitingAsDocuments: (count: number) => (count === 1 ? 'Publish it as a Document' : `Publish these ${new Intl.NumberFormat('en').format(count)} as Documents`),
-  left: (left: number) => `${new Intl.NumberFormat('en').format(left)} left`
+  waitingAsDocuments: (count: number) => (count === 1 ? 'Publish it as a Document' : `Publish these ${groupedCount(count)} as Documents`),
+  left: (left: number) => leftOf(left)
 }
 
 export const batch = {
-  publishing: (position: number, total: number) => `Publishing ${position} of ${total}`,
+  publishing: (position: number, total: number) => `Publishing ${groupedCount(position)} of ${groupedCount(total)}`,
   timeLeft: (duration: string) => `${duration} left`,
-  waiting: (done: number, total: number) => `Waiting · ${done} of ${total} done`,
-  paused: (done: number, total: number) => `Paused · ${done} of ${total} done`,
+  waiting: (done: number, total: number) => `Waiting · ${groupedCount(done)} of ${groupedCount(total)} done`,
+  paused: (done: number, total: number) => `Paused · ${groupedCount(done)} of ${groupedCount(total)} done`,
   held: (held: number) => `${countOf(held, NOUNS.upload)} waiting for you`,
   published: (count: number, noun: NounForms) => `${countOf(count, noun)} published`,
   updated: (count: number) => `${countOf(count, NOUNS.item)} updated (same links)`,
-  failed: (count: number) => `${count} failed`,
+  failed: (count: number) => `${groupedCount(count)} failed`,
   cancelled: (count: number) => `${count} cancelled`,
   nothingPublished: 'Nothing was published',
   barLabel: 'Progress of this batch',

@@ -4,6 +4,7 @@ import type { AppInfo } from '../../../src-shared/domain/app-info'
 import type { StartupState } from '../../../src-shared/domain/startup'
 import type { View } from '../../../src-shared/domain/views'
 import { bridge, unwrap } from '../bridge'
+import { useMenuCommands } from './menu-commands'
 
 /** App-wide state: who we are (from main), whether main has started, and which view is showing. */
 export const useAppStore = defineStore('app', () => {
@@ -43,9 +44,11 @@ export const useAppStore = defineStore('app', () => {
     view.value = next
   }
 
-  /** Follows the application menu's View items; returns the unsubscribe. */
+  /** Follows the application menu's View items, and its Add PDFs… and Publish from link…; returns the unsubscribe. */
   function followMenu(): () => void {
-    return bridge().app.onNavigate(navigate)
+    const commands = useMenuCommands()
+    const stops = [bridge().app.onNavigate(navigate), bridge().app.onMenuCommand((command) => commands.run(command))]
+    return () => stops.forEach((stop) => stop())
   }
 
   /** Opens an https link in the browser through main; returns the refusal message, if any. */

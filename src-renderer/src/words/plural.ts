@@ -4,15 +4,16 @@ export interface NounForms {
   other: string
 }
 
+import { groupedCount } from '../format/count'
+
 const rules = new Intl.PluralRules('en')
-const grouping = new Intl.NumberFormat('en')
 
 /**
  * A count with its noun in the right form ("1 item", "2,000 items"), through Intl.PluralRules
  * so the words never say "1 items". One place, so a later translation changes only this.
  */
 export function countOf(count: number, forms: NounForms): string {
-  return `${grouping.format(count)} ${nounFor(count, forms)}`
+  return `${groupedCount(count)} ${nounFor(count, forms)}`
 }
 
 /** Only the noun's form for a count ("flipbook" or "flipbooks"). */

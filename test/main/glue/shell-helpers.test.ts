@@ -44,7 +44,9 @@ describe('claimSingleInstance', () => {
   })
 })
 
-type MenuShape = { template: { label?: string; submenu?: { label?: string; role?: string; accelerator?: string; click?: () => void }[] }[] }
+type MenuShape = {
+  template: { label?: string; role?: string; submenu?: { label?: string; role?: string; accelerator?: string; registerAccelerator?: boolean; click?: () => void }[] }[]
+}
 
 describe('buildAppMenu', () => {
   it('offers DevTools only in development', () => {
@@ -69,5 +71,33 @@ describe('buildAppMenu', () => {
     ])
     items[1]?.click?.()
     expect(contents.sent).toEqual([{ channel: contract.app.navigate.channel, payload: 'library' }])
+  })
+
+  it('has Add PDFs… (CmdOrCtrl+O) and Publish from link… (CmdOrCtrl+L) in File, sent to the window as app:menuCommand', () => {
+    const contents = new FakeWebContents()
+    const menu = buildAppMenu(() => contents as never, { isMac: false, devTools: false }) as unknown as MenuShape
+    const fileMenu = menu.template.find((item) => item.label === 'File')
+    const items = fileMenu?.submenu?.filter((item) => item.accelerator) ?? []
+    expect(items.map((item) => [item.label, item.accelerator, item.registerAccelerator])).toEqual([
+      ['Add PDFs…', 'CmdOrCtrl+O', false],
+      ['Publish from link…', 'CmdOrCtrl+L', false]
+    ])
+    // What the standard File role held stays: Quit here, Close on macOS.
+    expect(fileMenu?.submenu?.at(-1)?.role).toBe('quit')
+    const mac = buildAppMenu(() => contents as never, { isMac: true, devTools: false }) as unknown as MenuShape
+    expect(mac.template.find((item) => item.label === 'File')?.submenu?.at(-1)?.role).toBe('close')
+    items[0]?.click?.()
+    items[1]?.click?.()
+    expect(contents.sent).toEqual([
+      { channel: contract.app.menuCommand.channel, payload: 'add-pdfs' },
+      { channel: contract.app.menuCommand.channel, payload: 'publish-from-link' }
+    ])
+  })
+
+  it('gives no two items the same accelerator', () => {
+    const menu = buildAppMenu(() => undefined, { isMac: true, devTools: true }) as unknown as MenuShape
+    const accelerators = menu.template.flatMap((item) => item.submenu ?? []).flatMap((item) => (item.accelerator ? [item.accelerator] : []))
+    expect(accelerators.length).toBe(6)
+    expect(new Set(accelerators).size).toBe(accelerators.length)
   })
 })
