@@ -11,7 +11,7 @@ export interface HelpActions {
 }
 
 /**
- * The application menu: the standard roles plus a View menu whose items (Ctrl/Cmd+1..4)
+ * The application menu: the standard roles plus a View menu whose items (Ctrl/Cmd+1..5)
  * switch the renderer's view through the contract's `app:navigate` event, and Help with
  * "Show logs" and "Copy diagnostics".
  */

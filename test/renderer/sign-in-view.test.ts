@@ -35,7 +35,7 @@ describe('SignInView', () => {
     // An https link: App's click handler opens it in the browser through main.
     expect(help.attributes('href')).toBe(DEFAULT_BASE_URL)
     // The addresses are tucked away until asked for.
-    expect(wrapper.get<HTMLDetailsElement>('details.sign-in-advanced').element.open).toBe(false)
+    expect(wrapper.get('.sign-in-advanced button').attributes('aria-expanded')).toBe('false')
   })
 
   it('masks the key, with a show/hide toggle', async () => {
@@ -57,7 +57,7 @@ describe('SignInView', () => {
     await wrapper.get('form').trigger('submit')
     expect(wrapper.get('#api-key-error').text()).toContain('An API key has no spaces')
     expect(wrapper.get('#base-url-error').text()).toContain('must start with https://')
-    expect(wrapper.get<HTMLDetailsElement>('details.sign-in-advanced').element.open).toBe(true)
+    expect(wrapper.get('.sign-in-advanced button').attributes('aria-expanded')).toBe('true')
     expect(wrapper.get('#api-key').attributes('aria-invalid')).toBe('true')
     expect(main.calls.filter((call) => call.channel === 'auth:signIn')).toEqual([])
   })
