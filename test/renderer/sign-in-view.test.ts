@@ -92,7 +92,9 @@ describe('SignInView', () => {
     expect(wrapper.find('#api-key-error').exists()).toBe(false)
     expect(wrapper.get('#api-key').attributes('aria-invalid')).toBeUndefined()
     const notice = wrapper.get('[data-testid="sign-in-error"]')
-    expect(notice.text()).toBe(unreachable)
+    expect(notice.text()).toBe(`No connection to the service ${unreachable}`)
+    expect(notice.classes()).toContain('connection')
+    expect(notice.classes()).not.toContain('error')
     expect(notice.attributes('role')).toBe('alert')
     // What was typed stays, ready for another try.
     expect(wrapper.get<HTMLInputElement>('#api-key').element.value).toBe('fd-good-key-0000000')
