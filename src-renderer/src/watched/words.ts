@@ -7,7 +7,7 @@ import { countOf, NOUNS } from '../words/plural'
  */
 
 export const WATCHED_WORDS = {
-  lead: 'FlipDrop watches these on this computer. A linked PDF updates its flipbook each time you save it (same link, so readers always see the latest version); a new PDF saved into a hot folder is published.',
+  lead: 'FlipDrop watches these on this computer: a PDF saved into a hot folder is published, and a linked PDF updates its flipbook each time you save it, at the same link.',
   show: 'Show in folder',
 
   files: 'Linked files',
