@@ -45,6 +45,11 @@ test('a hot folder and a linked file: by name with an icon, the whole name, the 
   await expect(row).toContainText(folder)
   await expect(row).toContainText('Nothing published from it yet.')
   await expect(row.locator('svg.watched-icon')).toBeVisible()
+  // Whose it is, on every row, even with one account signed in.
+  const whose = await app.page.getByRole('button', { name: 'Account menu' }).textContent()
+  const badge = row.getByTestId('account-badge').first()
+  await expect(badge).toBeVisible()
+  expect(whose).toContain((await badge.locator('.account-badge-text').textContent()) ?? '-')
 
   // What was there already is named, one by one, with Publish and Ignore.
   const offered = row.locator('.offered-file')
@@ -75,6 +80,7 @@ test('a hot folder and a linked file: by name with an icon, the whole name, the 
   await page.setViewportSize({ width: 1280, height: 800 })
   await expect(link).toContainText(join(folder, `${LONG_NAME}.pdf`))
   await expect(link).toContainText('Last published')
+  await expect(link.getByTestId('account-badge')).toBeVisible()
 
   // "Show in folder" asks main to show the file, or the folder, in the file manager.
   await link.getByRole('button', { name: 'Show in folder' }).click()

@@ -220,13 +220,15 @@ describe('linked files and hot folders name their account', () => {
     ])
   })
 
-  it('links of two accounts with one signed in still name them; with one account, nothing extra', async () => {
+  it('links of two accounts with one signed in still name them; with one account each row still says whose it is', async () => {
     const several = await mountLinks([dana, signedOutLee], [link('a', 'U-dana'), link('b', 'U-lee')], [])
     expect(several.findAll('[data-testid="account-badge"]')).toHaveLength(2)
     expect(several.find('#hot-folder-account').exists()).toBe(false)
     several.unmount()
     const one = await mountLinks([dana], [link('a', 'U-dana')], [folder('f', 'U-dana')])
-    expect(one.find('[data-testid="account-badge"]').exists()).toBe(false)
+    expect(one.findAll('[data-testid="account-badge"]').map((badge) => badge.get('.account-badge-text').text())).toEqual(['Northwind', 'Northwind'])
+    // Where a new hot folder's PDFs go is said only when there is a choice.
+    expect(one.find('#hot-folder-account').exists()).toBe(false)
   })
 })
 
