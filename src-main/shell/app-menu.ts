@@ -14,7 +14,7 @@ export interface HelpActions {
 /**
  * The application menu: the standard roles plus a File menu with "Add PDFs…" (Ctrl/Cmd+O) and
  * "Publish from link…" (Ctrl/Cmd+L) sent as `app:menuCommand`, a View menu whose items
- * (Ctrl/Cmd+1..4) switch the renderer's view through `app:navigate`, and Help with "Show logs"
+ * (Ctrl/Cmd+1..5) switch the renderer's view through `app:navigate`, and Help with "Show logs"
  * and "Copy diagnostics".
  */
 export function buildAppMenu(target: () => WebContents | undefined, options: { isMac: boolean; devTools: boolean; help?: HelpActions }): Menu {

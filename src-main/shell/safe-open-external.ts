@@ -20,3 +20,11 @@ export async function safeOpenExternal(url: unknown): Promise<boolean> {
 export function openFolder(path: string): Promise<string> {
   return shell.openPath(path)
 }
+
+/**
+ * "Show in folder": selects a file or folder in the file manager. It only reveals, never
+ * opens or runs, so a path the renderer names is safe here (the core checked it exists).
+ */
+export function showInFolder(path: string): void {
+  shell.showItemInFolder(path)
+}

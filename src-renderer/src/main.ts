@@ -11,6 +11,8 @@ import './styles/publish.css'
 import './styles/library.css'
 import './styles/account.css'
 import './styles/settings.css'
+import './styles/page.css'
+import './styles/watched.css'
 
 createApp(App).use(createPinia()).mount('#app')
 void afterNextPaint().then(() => markOnce(STARTUP_MARKS.firstPaint))

@@ -26,6 +26,8 @@ export const app = {
   retryStartup: invoke<StartupState>()('app:retryStartup', z.undefined()),
   /** Puts text on the OS clipboard through main (the page itself is denied clipboard access). */
   copyText: invoke<undefined>()('app:copyText', z.string().min(1).max(MAX_COPY_LENGTH)),
+  /** "Show in folder": selects a file or folder (a linked PDF, a hot folder) in the file manager; it never opens it. */
+  showInFolder: invoke<undefined>()('app:showInFolder', z.string().min(1).max(4096)),
   /** Where FlipDrop's own update stands (Settings: the version and "Check for updates"). */
   updates: invoke<UpdateView>()('app:updates', z.undefined()),
   /** Checks the update feed now; a newer version downloads in the background. */

@@ -10,6 +10,7 @@ import {
   linkJobSchema,
   linkRefSchema,
   publishOfferedSchema,
+  ignoreOfferedSchema,
   restoreVersionSchema,
   type LinksView,
   type LinkUpdated,
@@ -34,6 +35,8 @@ export const links = {
   resumeHotFolder: invoke<LinksView>()('links:resumeHotFolder', folderRefSchema),
   /** Publishes files that were in a hot folder when it was added (all, or the ones named). */
   publishOffered: invoke<LinksView>()('links:publishOffered', publishOfferedSchema),
+  /** Leaves offered files alone: no longer offered, never published from the folder (not even after a restart). */
+  ignoreOffered: invoke<LinksView>()('links:ignoreOffered', ignoreOfferedSchema),
   /** Re-uploads a kept copy of an earlier version (only with keepCopies on when it was published). */
   restoreVersion: invoke<LinkView>()('links:restoreVersion', restoreVersionSchema),
   setKeepCopies: invoke<LinksView>()('links:setKeepCopies', keepCopiesSchema),

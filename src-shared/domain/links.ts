@@ -121,6 +121,9 @@ export const chooseLinkAccountSchema = z
 /** Publishes offered files of a folder: the ones named, or all without `paths`. */
 export const publishOfferedSchema = z.object({ folderId: id, paths: z.array(path).min(1).max(10_000).optional() }).strict()
 
+/** Leaves offered files of a folder alone ("Ignore"): they are no longer offered, nor ever published from it. */
+export const ignoreOfferedSchema = z.object({ folderId: id, paths: z.array(path).min(1).max(10_000) }).strict()
+
 export const restoreVersionSchema = z.object({ linkId: id, sha256: z.string().regex(/^[0-9a-f]{64}$/) }).strict()
 export const keepCopiesSchema = z.object({ keepCopies: z.boolean() }).strict()
 /** "Add a hot folder…": main shows the OS folder dialog. */

@@ -1,5 +1,5 @@
 /** The app's top-level views, in navigation order. */
-export const VIEWS = ['publish', 'library', 'account', 'settings'] as const
+export const VIEWS = ['publish', 'library', 'watched', 'account', 'settings'] as const
 
 export type View = (typeof VIEWS)[number]
 
@@ -7,6 +7,7 @@ export type View = (typeof VIEWS)[number]
 export const VIEW_TITLES: Record<View, string> = {
   publish: 'Publish',
   library: 'Library',
+  watched: 'Watched folders',
   account: 'Account',
   settings: 'Settings'
 }

@@ -72,6 +72,7 @@ test('the bridge exposes only contract methods, frozen', async ({ app }) => {
       'rendererStartup',
       'restartToUpdate',
       'retryStartup',
+      'showInFolder',
       'startupState',
       'updates'
     ],

@@ -37,18 +37,16 @@ test('"Update when the file changes" on a published job: saving the file again u
   expect(after?.pages).toBe(3)
   expect([...emulator.state.items.values()].filter((entry) => entry.name === 'price-list')).toHaveLength(1)
 
-  await app.goTo('settings')
+  await app.goTo('watched')
   const links = page.getByRole('list', { name: 'Linked files' })
   await expect(links).toContainText('price-list')
   await expect(links).toContainText(path)
-  // Tall enough that the screenshot shows the whole Settings view (it scrolls inside the window).
-  await page.setViewportSize({ width: 1280, height: 1500 })
   // A toast fading out is half transparent: axe would judge its contrast mid-fade.
-  await expect(page.getByTestId('toast')).toHaveCount(0)
-  await snapshotLaptop(page, 'settings-linked-files')
+  await expect(page.getByTestId('toast')).toHaveCount(0, { timeout: 15_000 })
+  await snapshotLaptop(page, 'watched-linked-files')
 })
 
-test('Settings: a linked file’s switch stops and restarts its updates; the same link throughout', async ({ app, emulator, host, page }) => {
+test('Watched folders: a linked file’s switch stops and restarts its updates; the same link throughout', async ({ app, emulator, host, page }) => {
   test.setTimeout(60_000)
   const path = join(dropDir, 'rate-card.pdf')
   await writeFile(path, await makePdf(1, 'rate card v1'))
@@ -62,7 +60,7 @@ test('Settings: a linked file’s switch stops and restarts its updates; the sam
   if (!item) throw new Error('not published')
   const slug = item.slug
 
-  await app.goTo('settings')
+  await app.goTo('watched')
   const row = page.getByRole('list', { name: 'Linked files' }).getByRole('listitem').filter({ hasText: 'rate-card' })
   await expect(row).toContainText(path)
   const update = row.getByRole('switch', { name: 'rate-card Update when the file changes' })
@@ -88,22 +86,22 @@ test('Settings: a linked file’s switch stops and restarts its updates; the sam
   // A toast fading out is half transparent: axe would judge its contrast mid-fade.
   await expect(page.getByTestId('toast')).toHaveCount(0, { timeout: 15_000 })
   await row.scrollIntoViewIfNeeded()
-  await snapshotLaptop(page, 'settings-linked-file-switch')
+  await snapshotLaptop(page, 'watched-linked-file-switch')
 })
 
 test('a hot folder offers what is already there, publishes it when asked, and links it', async ({ app, host, emulator, page }) => {
   const folder = join(dropDir, 'exports')
   await mkdir(folder, { recursive: true })
   await writeFile(join(folder, 'old-flyer.pdf'), await makePdf(1, 'old flyer'))
-  await app.goTo('settings')
+  await app.goTo('watched')
   host.chooseFolderNext(folder)
   await page.getByRole('button', { name: 'Add a hot folder…' }).click()
   const folders = page.getByRole('list', { name: 'Hot folders' })
   await expect(folders).toContainText(folder)
-  await expect(folders).toContainText('1 PDF was already in this folder')
+  await expect(folders).toContainText('This PDF was already in the folder')
   expect([...emulator.state.items.values()].some((entry) => entry.name === 'old-flyer')).toBe(false)
 
-  await folders.getByRole('button', { name: 'Publish 1' }).click()
+  await folders.getByRole('button', { name: 'Publish old-flyer.pdf' }).click()
   await expect(page.getByRole('list', { name: 'Linked files' })).toContainText('old-flyer', { timeout: 20_000 })
   expect([...emulator.state.items.values()].filter((entry) => entry.name === 'old-flyer')).toHaveLength(1)
 })
@@ -121,6 +119,6 @@ test('"Link a local file…" on a library item links the PDF picked in the OS di
   host.chooseNext([path])
   await library.details.getByRole('button', { name: 'Link a local file…' }).click()
   await expect(library.details.getByTestId('item-linked')).toBeVisible()
-  await app.goTo('settings')
+  await app.goTo('watched')
   await expect(page.getByRole('list', { name: 'Linked files' })).toContainText(path)
 })

@@ -1,7 +1,8 @@
 import { DEFAULT_BASE_URL } from '../../src-shared/domain/settings'
 import { E2E_KEY, expect, test } from './fixtures'
 import { SignInPage } from './pages/sign-in-page'
-import { snapshotLaptop } from './support/snapshot-laptop'
+import type { Locator } from '@playwright/test'
+import { EVERY_SIZE, snapshotLaptop } from './support/snapshot-laptop'
 
 /*
  * What the window says is true, against the real core and emulator: the status strip speaks
@@ -46,20 +47,44 @@ test.describe('with every request reset by the network and nothing in the queue'
   })
 })
 
+/** A colour of the app's palette as the page computes it (light or dark). */
+function paletteColour(locator: Locator, variable: string): Promise<string> {
+  return locator.evaluate((element, name) => {
+    const probe = document.createElement('span')
+    probe.style.backgroundColor = `var(${name})`
+    element.append(probe)
+    const colour = getComputedStyle(probe).backgroundColor
+    probe.remove()
+    return colour
+  }, variable)
+}
+
 test.describe('signing in', () => {
-  test('while the service cannot be reached blames the connection, never the key', async ({ app, emulator, host, page }) => {
-    test.setTimeout(60_000)
+  test('while the service cannot be reached blames the connection, never the key: a banner above the button, the key field neutral', async ({ app, emulator, host, page }) => {
+    test.setTimeout(90_000)
     const signIn = new SignInPage(page)
     await expect(signIn.heading).toBeVisible()
+    const borderBefore = await signIn.keyInput.evaluate((element) => getComputedStyle(element).borderColor)
     emulator.faults.add({ route: '*', kind: 'reset-request', count: 'always' })
     await signIn.signIn(E2E_KEY)
     const notice = page.getByTestId('sign-in-error')
-    await expect(notice).toHaveText('FlipDrop can’t reach the service. Check your connection and try again; your key was not checked.')
+    await expect(notice).toHaveText('No connection to the service FlipDrop can’t reach the service. Check your connection and try again; your key was not checked.')
     await expect(signIn.keyError).toHaveCount(0)
     await expect(signIn.keyInput).not.toHaveAttribute('aria-invalid', 'true')
     await expect(page.getByText('not accepted', { exact: false })).toHaveCount(0)
     expect(host.core.auth.status().signedIn).toBe(false)
-    await snapshotLaptop(page, 'sign-in-offline')
+    // A connection banner between the key and the button, in the offline strip's tone, not a refused key's red.
+    const [noticeBox, buttonBox, keyBox] = await Promise.all([notice.boundingBox(), page.getByRole('button', { name: 'Sign in' }).boundingBox(), signIn.keyInput.boundingBox()])
+    if (!noticeBox || !buttonBox || !keyBox) throw new Error('no banner, button or key field')
+    expect(noticeBox.y + noticeBox.height).toBeLessThanOrEqual(buttonBox.y)
+    expect(noticeBox.y).toBeGreaterThan(keyBox.y + keyBox.height)
+    const background = await notice.evaluate((element) => getComputedStyle(element).backgroundColor)
+    expect(background).toBe(await paletteColour(notice, '--warn-soft'))
+    expect(background).not.toBe(await paletteColour(notice, '--danger-soft'))
+    // The key field as it was: its border unchanged, what was typed kept.
+    expect(await signIn.keyInput.evaluate((element) => getComputedStyle(element).borderColor)).toBe(borderBefore)
+    await expect(signIn.keyInput).toHaveValue(E2E_KEY)
+    await snapshotLaptop(page, 'sign-in-offline', EVERY_SIZE)
 
     // The service back, the same key, as typed, signs in.
     emulator.faults.clear()

@@ -128,13 +128,13 @@ describe('App', () => {
     const wrapper = mount(App)
     await settle()
     const buttons = wrapper.findAll('nav button')
-    expect(buttons.map((button) => button.text().trim())).toEqual(['Publish', 'Library', 'Account', 'Settings'])
+    expect(buttons.map((button) => button.text().trim())).toEqual(['Publish', 'Library', 'Watched folders', 'Account', 'Settings'])
     expect(buttons[0]?.attributes('aria-current')).toBe('page')
-    await buttons[3]?.trigger('click')
+    await buttons[4]?.trigger('click')
     expect(wrapper.get('h1').text()).toBe('Settings')
     // The version lives in About (the account menu), not in Settings.
     expect(wrapper.text()).not.toContain('45.0.0')
-    expect(buttons[3]?.attributes('aria-current')).toBe('page')
+    expect(buttons[4]?.attributes('aria-current')).toBe('page')
     expect(buttons[0]?.attributes('aria-current')).toBeUndefined()
   })
 

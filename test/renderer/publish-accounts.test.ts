@@ -5,7 +5,7 @@ import type { AccountEntry } from '../../src-shared/domain/auth'
 import type { HotFolderView, LinkView } from '../../src-shared/domain/links'
 import type { JobView } from '../../src-shared/domain/queue'
 import { accountHues, ACCOUNT_HUES, accountTags, queueAccounts, shortName } from '../../src-renderer/src/account/accounts'
-import LinkedFiles from '../../src-renderer/src/components/settings/LinkedFiles.vue'
+import WatchedFoldersView from '../../src-renderer/src/views/WatchedFoldersView.vue'
 import DropOverlay from '../../src-renderer/src/components/publish/DropOverlay.vue'
 import { dropHeadline, previewDrag } from '../../src-renderer/src/publish/drop-preview'
 import { useAuthStore } from '../../src-renderer/src/stores/auth-store'
@@ -192,7 +192,7 @@ describe('linked files and hot folders name their account', () => {
     main = installBridge(() => ({ ok: true, value: { links, folders, keepCopies: false, watching: true } }))
     useAuthStore().state = authStateOf(accounts)
     useLinksStore().view = { links, folders, keepCopies: false, watching: true }
-    wrapper = mount(LinkedFiles)
+    wrapper = mount(WatchedFoldersView)
     await settle()
     return wrapper
   }
@@ -200,7 +200,8 @@ describe('linked files and hot folders name their account', () => {
   it('with several accounts, each link and hot folder shows its badge, and a new hot folder says where its PDFs go', async () => {
     const view = await mountLinks([dana, lee], [link('price-list', 'U-dana')], [folder('exports', 'U-lee')])
     const badges = view.findAll('[data-testid="account-badge"]').map((badge) => badge.get('.account-badge-text').text())
-    expect(badges).toEqual(['Northwind', 'Acme'])
+    // Hot folders come first on the page (where new work lands), then the linked files.
+    expect(badges).toEqual(['Acme', 'Northwind'])
     expect(view.get('#hot-folder-account').text()).toBe('Its PDFs go to Northwind (dana@northwind.example), the account in use now.')
   })
 
@@ -209,22 +210,25 @@ describe('linked files and hot folders name their account', () => {
     const asking = view.findAll('[data-testid="choose-account"]')
     expect(asking).toHaveLength(2)
     expect(asking[0]?.text()).toContain('Added before FlipDrop kept accounts apart: publish to which account?')
-    await asking[0]?.findAll('button')[0]?.trigger('click')
-    await asking[1]?.findAll('button')[1]?.trigger('click')
+    // The hot folder's question first (hot folders come first), then the link's.
+    await asking[0]?.findAll('button')[1]?.trigger('click')
+    await asking[1]?.findAll('button')[0]?.trigger('click')
     await settle()
     expect(main?.calls.filter((call) => call.channel === 'links:chooseAccount').map((call) => call.input)).toEqual([
-      { linkId: 'old-price-list', accountId: 'U-dana' },
-      { folderId: 'old-exports', accountId: 'U-lee' }
+      { folderId: 'old-exports', accountId: 'U-lee' },
+      { linkId: 'old-price-list', accountId: 'U-dana' }
     ])
   })
 
-  it('links of two accounts with one signed in still name them; with one account, nothing extra', async () => {
+  it('links of two accounts with one signed in still name them; with one account each row still says whose it is', async () => {
     const several = await mountLinks([dana, signedOutLee], [link('a', 'U-dana'), link('b', 'U-lee')], [])
     expect(several.findAll('[data-testid="account-badge"]')).toHaveLength(2)
     expect(several.find('#hot-folder-account').exists()).toBe(false)
     several.unmount()
     const one = await mountLinks([dana], [link('a', 'U-dana')], [folder('f', 'U-dana')])
-    expect(one.find('[data-testid="account-badge"]').exists()).toBe(false)
+    expect(one.findAll('[data-testid="account-badge"]').map((badge) => badge.get('.account-badge-text').text())).toEqual(['Northwind', 'Northwind'])
+    // Where a new hot folder's PDFs go is said only when there is a choice.
+    expect(one.find('#hot-folder-account').exists()).toBe(false)
   })
 })
 

@@ -2,13 +2,11 @@ import { mount } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { AuthState } from '../../src-shared/domain/auth'
-import type { LinksView, LinkView } from '../../src-shared/domain/links'
 import type { SettingsView as View } from '../../src-shared/domain/settings'
 import { updatesUnavailable, type UpdateView } from '../../src-shared/domain/updates'
 import SettingsView from '../../src-renderer/src/views/SettingsView.vue'
 import { useAppStore } from '../../src-renderer/src/stores/app-store'
 import { useAuthStore } from '../../src-renderer/src/stores/auth-store'
-import { useLinksStore } from '../../src-renderer/src/stores/links-store'
 import { useSettingsStore } from '../../src-renderer/src/stores/settings-store'
 import { installBridge } from './fake-main'
 
@@ -51,7 +49,7 @@ describe('SettingsView', () => {
     const { wrapper } = await mountSaving()
     useAppStore().info = { name: 'FlipDrop', version: '9.9.9', platform: 'linux', versions: { electron: '1', chrome: '1', node: '1' } }
     await settle()
-    expect(wrapper.findAll('h2').map((h) => h.text())).toEqual(['Publishing', 'Linked files and hot folders', 'Network', 'Service addresses', 'API key', 'Updates'])
+    expect(wrapper.findAll('h2').map((h) => h.text())).toEqual(['Publishing', 'Watched folders', 'Network', 'Service addresses', 'API key', 'Updates'])
     expect(wrapper.get('#settings-network').attributes('aria-labelledby')).toBe('settings-network-title')
     expect(wrapper.text()).not.toContain('Sign out')
     // The version once, in Updates; a copy that cannot update itself (here) offers no check.
@@ -107,36 +105,6 @@ describe('SettingsView', () => {
     await settle()
     expect(updates(main)).toEqual([{ notifications: false }, { uploadConcurrency: 4 }])
     expect(wrapper.get('#setting-notifications').attributes('aria-checked')).toBe('false')
-  })
-
-  it('a linked file has a real switch for "Update when the file changes" that pauses and resumes it', async () => {
-    const { main, wrapper } = await mountSaving()
-    const link = (state: LinkView['state']): LinkView => ({
-      id: '7b1f6c2e-1d2a-4c5b-9a7e-0f3e2d1c4b5a', path: '/work/price-list.pdf', fileName: 'price-list.pdf', itemId: 12, docType: 'Flipbook',
-      accountId: 'u1', name: 'Price list', url: null, state, updating: false, message: null, published: null, versions: [], folderId: null
-    })
-    const links = useLinksStore()
-    links.view = { links: [link('active')], folders: [], keepCopies: false, watching: true } satisfies LinksView
-    await settle()
-    const toggle = wrapper.get('[role="switch"][id$="-update"]')
-    expect(toggle.attributes('aria-checked')).toBe('true')
-    // Named by the file, then the words shown beside it.
-    const names = (toggle.attributes('aria-labelledby') ?? '').split(' ').map((id) => wrapper.get(`#${id}`).text())
-    expect(names).toEqual(['Price list', 'Update when the file changes'])
-    await toggle.trigger('click')
-    await settle()
-    expect(main.calls.filter((call) => call.channel.startsWith('links:')).map((call) => call.channel)).toEqual(['links:pause'])
-    links.view = { ...links.view, links: [link('paused')] }
-    await settle()
-    expect(wrapper.get('[role="switch"][id$="-update"]').attributes('aria-checked')).toBe('false')
-    expect(wrapper.text()).toContain('Not updating')
-    await wrapper.get('[role="switch"][id$="-update"]').trigger('click')
-    await settle()
-    expect(main.calls.filter((call) => call.channel.startsWith('links:')).map((call) => call.channel)).toEqual(['links:pause', 'links:resume'])
-    // A missing file cannot be switched on.
-    links.view = { ...links.view, links: [link('missing')] }
-    await settle()
-    expect(wrapper.get('[role="switch"][id$="-update"]').attributes('disabled')).toBeDefined()
   })
 })
 

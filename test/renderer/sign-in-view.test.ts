@@ -35,7 +35,7 @@ describe('SignInView', () => {
     // An https link: App's click handler opens it in the browser through main.
     expect(help.attributes('href')).toBe(DEFAULT_BASE_URL)
     // The addresses are tucked away until asked for.
-    expect(wrapper.get<HTMLDetailsElement>('details.sign-in-advanced').element.open).toBe(false)
+    expect(wrapper.get('.sign-in-advanced button').attributes('aria-expanded')).toBe('false')
   })
 
   it('masks the key, with a show/hide toggle', async () => {
@@ -57,7 +57,7 @@ describe('SignInView', () => {
     await wrapper.get('form').trigger('submit')
     expect(wrapper.get('#api-key-error').text()).toContain('An API key has no spaces')
     expect(wrapper.get('#base-url-error').text()).toContain('must start with https://')
-    expect(wrapper.get<HTMLDetailsElement>('details.sign-in-advanced').element.open).toBe(true)
+    expect(wrapper.get('.sign-in-advanced button').attributes('aria-expanded')).toBe('true')
     expect(wrapper.get('#api-key').attributes('aria-invalid')).toBe('true')
     expect(main.calls.filter((call) => call.channel === 'auth:signIn')).toEqual([])
   })
@@ -92,7 +92,9 @@ describe('SignInView', () => {
     expect(wrapper.find('#api-key-error').exists()).toBe(false)
     expect(wrapper.get('#api-key').attributes('aria-invalid')).toBeUndefined()
     const notice = wrapper.get('[data-testid="sign-in-error"]')
-    expect(notice.text()).toBe(unreachable)
+    expect(notice.text()).toBe(`No connection to the service ${unreachable}`)
+    expect(notice.classes()).toContain('connection')
+    expect(notice.classes()).not.toContain('error')
     expect(notice.attributes('role')).toBe('alert')
     // What was typed stays, ready for another try.
     expect(wrapper.get<HTMLInputElement>('#api-key').element.value).toBe('fd-good-key-0000000')

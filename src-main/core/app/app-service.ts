@@ -1,3 +1,5 @@
+import { stat } from 'node:fs/promises'
+import { basename, isAbsolute } from 'node:path'
 import { AppError } from '../../../src-shared/contract/errors'
 import type { AppInfo } from '../../../src-shared/domain/app-info'
 import { updatesUnavailable, type UpdateView } from '../../../src-shared/domain/updates'
@@ -13,6 +15,8 @@ export interface AppHost {
   openUrl(url: string): Promise<void>
   /** Puts text on the OS clipboard (Electron's clipboard in main). */
   copyText(text: string): void
+  /** Selects a file or folder in the file manager (absent where there is none: the command line). */
+  showInFolder?(path: string): void
   /** FlipDrop's own updates (updates/update-flow.ts); absent where it cannot update itself. */
   updates?: UpdatesHost
   /** Hears the renderer's start-up marks (the debug log); absent where nobody listens. */
@@ -45,6 +49,14 @@ export function createAppService(host: AppHost, startup: Startup, firstPaint?: P
       host.copyText(text)
       return undefined
     },
+    async showInFolder(path) {
+      if (!isAbsolute(path)) throw new AppError('invalid-input', 'FlipDrop can only show a file or folder by its full path.')
+      if (!host.showInFolder) throw new AppError('not-allowed', 'There is no file manager to show it in.')
+      // A moved or deleted file would open the file manager somewhere else, or nowhere: say so instead.
+      if (!(await exists(path))) throw new AppError('not-found', `${basename(path)} is no longer there: it was moved, renamed or deleted.`)
+      host.showInFolder(path)
+      return undefined
+    },
     updates: () => host.updates?.view() ?? updatesUnavailable(host.info.version),
     checkForUpdates: () => host.updates?.check() ?? updatesUnavailable(host.info.version),
     restartToUpdate: () => host.updates?.restartToUpdate() ?? updatesUnavailable(host.info.version),
@@ -65,4 +77,11 @@ export function createAppService(host: AppHost, startup: Startup, firstPaint?: P
 export function rendererStartupLine(times: { scriptStart: number | null; firstPaint: number | null; firstView: number | null }): string {
   const ms = (value: number | null): string => (value === null ? '-' : value.toFixed(1))
   return `Renderer start-up, ms since navigation: script-start ${ms(times.scriptStart)}, first-paint ${ms(times.firstPaint)}, first-view ${ms(times.firstView)}`
+}
+
+async function exists(path: string): Promise<boolean> {
+  return stat(path).then(
+    () => true,
+    () => false
+  )
 }

@@ -169,7 +169,7 @@ export function createLinkUpdates(deps: LinkUpdatesDeps) {
 
   async function considerFolderFile(folderId: string, path: string): Promise<void> {
     const folder = file.folders.find((entry) => entry.id === folderId)
-    if (!folder || folder.paused || dirname(path) !== folder.path) return
+    if (!folder || folder.paused || dirname(path) !== folder.path || folder.ignored.includes(path)) return
     if (folder.offered.includes(path)) {
       // Offered files wait for the user. One that goes away stays offered, unseen, so a slow
       // re-export or a move out and back is offered again, never published silently.

@@ -55,10 +55,12 @@ function link(value: unknown): LinkRecord | null {
 
 function folder(value: unknown): FolderRecord | null {
   if (!isObject(value)) return null
-  const { id, path, docType, accountId, paused, polling, offered } = value
+  const { id, path, docType, accountId, paused, polling, offered, ignored } = value
   if (!isString(id) || !isString(path) || !isDocType(docType) || !stringOrNull(accountId) || typeof paused !== 'boolean' || typeof polling !== 'boolean') return null
   if (!Array.isArray(offered) || !offered.every(isString)) return null
-  return { id, path, docType, accountId, paused, polling, offered: [...offered] }
+  // A file written before "Ignore" existed has no list: the schema fills it in.
+  if (!Array.isArray(ignored) || !ignored.every(isString)) return null
+  return { id, path, docType, accountId, paused, polling, offered: [...offered], ignored: [...ignored] }
 }
 
 function pending(value: unknown): PendingJob | null {

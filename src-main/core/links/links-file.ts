@@ -52,7 +52,9 @@ const folderRecord = z.object({
   paused: z.boolean(),
   polling: z.boolean(),
   /** PDFs offered, not published: there when the folder was added, or their publishing failed or was refused. */
-  offered: z.array(z.string())
+  offered: z.array(z.string()),
+  /** Offered PDFs the user chose to leave alone ("Ignore"): never published from the folder, not even after a restart. */
+  ignored: z.array(z.string()).default([])
 })
 
 /** A queue job started by a link or a hot folder, followed until it ends (kept on disk: the queue outlives a restart). */

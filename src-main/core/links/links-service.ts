@@ -311,7 +311,7 @@ export async function createLinksService(deps: LinksServiceDeps): Promise<LinksS
     async addHotFolder({ path, docType, accountId: requested }) {
       const dir = await checkedFolder(path)
       if (file.folders.some((folder) => folder.path === dir)) throw new AppError('not-allowed', `${dir} is already a hot folder.`)
-      const folder: FolderRecord = { id: randomUUID(), path: dir, docType, accountId: await accountForNew(requested), paused: false, polling: false, offered: [] }
+      const folder: FolderRecord = { id: randomUUID(), path: dir, docType, accountId: await accountForNew(requested), paused: false, polling: false, offered: [], ignored: [] }
       // What is there already is offered, never published silently.
       for (const name of (await readdir(dir)).filter((entry) => !isTemporaryFileName(entry)).sort()) {
         const filePath = join(dir, name)
@@ -370,6 +370,17 @@ export async function createLinksService(deps: LinksServiceDeps): Promise<LinksS
         }
         // Already published or waiting content is refused by the queue and stays offered with the reason.
         await updates.publishNew(folder, path)
+      }
+      await store.save()
+      return view()
+    },
+    async ignoreOffered({ folderId, paths }) {
+      const folder = store.folder({ folderId })
+      const unknown = paths.filter((path) => !folder.offered.includes(path))
+      if (unknown.length > 0) throw new AppError('not-found', `${basename(unknown[0] ?? '')} is not offered in this folder.`)
+      for (const path of paths) {
+        updates.forgetOffered(folder, path)
+        if (!folder.ignored.includes(path)) folder.ignored.push(path)
       }
       await store.save()
       return view()

@@ -106,7 +106,8 @@ export const ACCOUNT_WORDS = {
     /** A list entry the service sent without a name. */
     unnamed: 'Unnamed',
     noSound: 'no sound',
-    noPreview: 'no preview (not an https file)',
+    /** The service's file cannot be played inside FlipDrop (it is not on a secure address). */
+    noPreview: 'No preview',
     play: (name: string) => `Play preview of ${name}`,
     stop: (name: string) => `Stop preview of ${name}`,
     notPlayable: 'That preview could not be played.'

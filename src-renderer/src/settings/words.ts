@@ -1,7 +1,5 @@
 import type { KeySource } from '../../../src-shared/domain/auth'
-import type { LinkState } from '../../../src-shared/domain/links'
 import type { InstallFailure } from '../../../src-shared/domain/updates'
-import { countOf, NOUNS } from '../words/plural'
 
 /*
  * Every sentence of the Settings view, in one place for the next copy pass: what each
@@ -83,45 +81,10 @@ export const SETTINGS_WORDS = {
     failed: 'FlipDrop could not check for updates. Check your connection and try again.'
   },
 
-  links: {
-    heading: 'Linked files and hot folders',
-    lead: 'A linked PDF updates its flipbook each time you save the file again: same link, so readers always see the latest version.',
-    files: 'Linked files',
-    noFiles: 'No linked files yet. Turn on “Update when the file changes” for a published upload, or use “Link a local file…” on an item in the Library.',
-    update: 'Update when the file changes',
-    updating: 'Updating…',
-    lastUpdate: (when: string, size: string) => `Last published ${when} · ${size}`,
-    state: {
-      active: null,
-      paused: 'Not updating: changes to the file are not published.',
-      missing: 'File missing: it was moved or deleted. The flipbook stays as it is.',
-      'item-gone': 'Deleted on the service: there is nothing to update.'
-    } satisfies Record<LinkState, string | null>,
-    versions: (count: number) => countOf(count, { one: 'earlier version', other: 'earlier versions' }),
-    restore: 'Restore',
-    restoreLabel: (when: string, name: string) => `Restore the version of ${when} of ${name}`,
-    pages: (count: number) => countOf(count, NOUNS.page),
-    unlink: 'Unlink',
-    unlinkLabel: (name: string) => `Unlink ${name}`,
-
-    folders: 'Hot folders',
-    foldersLead: 'Every new PDF saved into a hot folder is published, then kept linked.',
-    noFolders: 'No hot folders yet.',
-    folderActive: 'Publish new PDFs',
-    kind: { Flipbook: 'Flipbooks', Document: 'Documents' },
-    folderMissing: 'Folder missing: it was moved, renamed or is not connected.',
-    polling: 'Checked every few seconds (a network folder).',
-    publishing: (count: number) => `Publishing ${countOf(count, NOUNS.pdf)}…`,
-    offered: (count: number) =>
-      `${countOf(count, NOUNS.pdf)} ${count === 1 ? 'was' : 'were'} already in this folder. ${count === 1 ? 'It is' : 'They are'} published only if you say so.`,
-    publishOffered: (count: number) => `Publish ${count.toLocaleString()}`,
-    remove: 'Remove',
-    removeLabel: (path: string) => `Remove the hot folder ${path}`,
-    addKind: 'New PDFs in it become',
-    add: 'Add a hot folder…',
-    /** With several accounts signed in: a new hot folder publishes to the account in use. */
-    addFor: (label: string) => `Its PDFs go to ${label}, the account in use now.`,
-    keepCopies: 'Keep a copy of each version',
-    keepCopiesHint: 'Each published version is kept in FlipDrop’s data folder, so an earlier one can be restored.'
+  /** Linked files and hot folders have their own view now; Settings says where they went. */
+  watched: {
+    heading: 'Watched folders',
+    lead: 'Linked files, hot folders and the copies kept of each version have their own place in the sidebar.',
+    open: 'Open Watched folders'
   }
 } as const

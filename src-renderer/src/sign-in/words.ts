@@ -18,6 +18,8 @@ export const SIGN_IN_WORDS = {
   helpUrl: DEFAULT_BASE_URL,
   sessionOnly: 'Keep the key for this session only',
   submit: 'Sign in',
+  /** Above the button when the service could not be reached: the connection, not the key. */
+  noConnection: 'No connection to the service',
   checking: 'Checking the key…',
   advanced: 'Service addresses',
   advancedHint: 'Only if your flipbook provider gave you other addresses.',

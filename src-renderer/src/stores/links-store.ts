@@ -43,7 +43,9 @@ export const useLinksStore = defineStore('links', () => {
     removeHotFolder: (folderId: string) => act(links().removeHotFolder({ folderId }), take),
     pauseHotFolder: (folderId: string) => act(links().pauseHotFolder({ folderId }), take),
     resumeHotFolder: (folderId: string) => act(links().resumeHotFolder({ folderId }), take),
-    publishOffered: (folderId: string) => act(links().publishOffered({ folderId }), take),
+    /** All the folder's offered files, or the ones named. */
+    publishOffered: (folderId: string, paths?: string[]) => act(links().publishOffered(paths ? { folderId, paths } : { folderId }), take),
+    ignoreOffered: (folderId: string, paths: string[]) => act(links().ignoreOffered({ folderId, paths }), take),
     restoreVersion: (linkId: string, sha256: string) => act(links().restoreVersion({ linkId, sha256 })),
     /** A link or hot folder of the single-account time works for the signed-in account chosen. */
     chooseAccount: (choice: { linkId: string; accountId: string } | { folderId: string; accountId: string }) => act(links().chooseAccount(choice), take),

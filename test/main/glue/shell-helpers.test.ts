@@ -66,8 +66,9 @@ describe('buildAppMenu', () => {
     expect(items.map((item) => [item.label, item.accelerator])).toEqual([
       ['Publish', 'CmdOrCtrl+1'],
       ['Library', 'CmdOrCtrl+2'],
-      ['Account', 'CmdOrCtrl+3'],
-      ['Settings', 'CmdOrCtrl+4']
+      ['Watched folders', 'CmdOrCtrl+3'],
+      ['Account', 'CmdOrCtrl+4'],
+      ['Settings', 'CmdOrCtrl+5']
     ])
     items[1]?.click?.()
     expect(contents.sent).toEqual([{ channel: contract.app.navigate.channel, payload: 'library' }])

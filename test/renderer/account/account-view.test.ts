@@ -71,8 +71,8 @@ describe('AccountView', () => {
     expect(you.get('h2').text()).toBe('Your account')
     expect(you.get('[data-testid="account-name"]').text()).toBe('Dana')
     expect(wrapper.text()).not.toMatch(/Who am I|App host|Reference lists|web page instead of data/)
-    expect(you.get('details.technical-details').text()).toContain('Account number')
-    expect(you.get('details.technical-details').text()).toContain('U-1')
+    expect(you.get('.technical-details').text()).toContain('Account number')
+    expect(you.get('.technical-details').text()).toContain('U-1')
   })
 
   it('leaves out what the plan did not report instead of a column of "unknown", and a quota near its limit says so', async () => {

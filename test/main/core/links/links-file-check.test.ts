@@ -28,7 +28,7 @@ const link = {
   folderId: null,
   polling: false
 }
-const folder = { id: 'folder-1', path: '/docs/hot', docType: 'Document', accountId: null, paused: false, polling: true, offered: ['/docs/hot/a.pdf'] }
+const folder = { id: 'folder-1', path: '/docs/hot', docType: 'Document', accountId: null, paused: false, polling: true, offered: ['/docs/hot/a.pdf'], ignored: [] }
 const pending = { jobId: 'job-1', linkId: 'link-1', folderId: null, path: '/docs/price list.pdf', sha256: 'b'.repeat(64), size: 700 }
 const file = { version: 1, keepCopies: true, links: [link], folders: [folder], pending: [pending] }
 
@@ -53,6 +53,13 @@ describe('links.json read at start without the schema', () => {
     const content = { ...file, links: [older] }
     expect(checkLinksFileQuickly(content)).toBeNull()
     expect((await read(content)).value.links).toEqual([{ ...older, accountId: null, polling: false }])
+  })
+
+  it('reads a hot folder of the time before "Ignore" as one that ignores nothing', async () => {
+    const { ignored: _ignored, ...older } = folder
+    const content = { ...file, folders: [older] }
+    expect(checkLinksFileQuickly(content)).toBeNull()
+    expect((await read(content)).value.folders).toEqual([{ ...older, ignored: [] }])
   })
 
   it('refuses a damaged record, so the schema logs it and the file is kept aside', async () => {

@@ -217,6 +217,34 @@ describe('hot folders', () => {
     expect(requestsTo(emulator, CREATE) - creates).toBe(2)
   })
 
+  it('an ignored file is no longer offered and never published: not when saved again, not after a restart', async () => {
+    const first = await linksCore()
+    const folder = join(files, 'hot-ignore')
+    await mkdir(folder)
+    const ignored = join(folder, 'Existing brochure.pdf')
+    await writeFile(ignored, await pdfBytes('already there'))
+    await writeFile(join(folder, 'Kept offer.pdf'), await pdfBytes('also there'))
+    const added = await first.core.links.addHotFolder({ path: folder, docType: 'Flipbook' })
+    const folderId = added.folders[0]?.id ?? ''
+    const creates = requestsTo(emulator, CREATE)
+
+    const after = await first.core.links.ignoreOffered({ folderId, paths: [ignored] })
+    expect(after.folders[0]?.offered.map((file) => file.fileName)).toEqual(['Kept offer.pdf'])
+    await saveByRename(ignored, await pdfBytes('saved again', 2))
+    await sleep(QUIET_MS)
+    expect(requestsTo(emulator, CREATE)).toBe(creates)
+
+    // A restart looks at every watched folder again: the ignored file stays ignored.
+    await first.core.close()
+    const second = await linksCore(first.dir)
+    await waitForLinks(second.core, 'the folder to be watched again', (view) => view.folders.length === 1 && view.watching)
+    await sleep(QUIET_MS)
+    expect(requestsTo(emulator, CREATE)).toBe(creates)
+    expect(second.core.links.list().folders[0]?.offered.map((file) => file.fileName)).toEqual(['Kept offer.pdf'])
+    // A file that is not offered cannot be ignored.
+    await expect(second.core.links.ignoreOffered({ folderId, paths: [join(folder, 'nothing.pdf')] })).rejects.toMatchObject({ code: 'not-found' })
+  })
+
   it('refuses paths that are relative, missing or of the wrong kind', async () => {
     const { core } = await linksCore()
     await expect(core.links.addHotFolder({ path: 'relative/folder', docType: 'Flipbook' })).rejects.toMatchObject({ code: 'invalid-input' })
