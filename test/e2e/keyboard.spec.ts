@@ -64,8 +64,11 @@ test.describe('the keyboard', () => {
     await page.keyboard.press('Tab')
     await expect(page.getByRole('button', { name: /^Show all/ })).toBeFocused()
     await page.keyboard.press('Tab')
+    await expect(app.navButton('watched')).toBeFocused()
+    await page.keyboard.press('Tab')
     await expect(app.navButton('account')).toBeFocused()
     // Back in: the folder last focused; Enter opens it (Space too).
+    await page.keyboard.press('Shift+Tab')
     await page.keyboard.press('Shift+Tab')
     await page.keyboard.press('Shift+Tab')
     await expect(folders.nth(1)).toBeFocused()

@@ -143,7 +143,7 @@ test.describe('an agency with a folder per client', () => {
     await page.keyboard.press('Escape')
 
     // The folders: a panel beside the rail, with the filter; choosing one closes it.
-    const foldersButton = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Folders' })
+    const foldersButton = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Folders', exact: true })
     await foldersButton.click()
     await expect(foldersButton).toHaveAttribute('aria-expanded', 'true')
     const flyout = page.getByRole('group', { name: 'Folders' })
