@@ -2,6 +2,7 @@ import { formatDayMonYear, formatIsoWithOffset } from '../formats'
 import type { Route, RouteContext } from '../http/route-context'
 import { readForm } from '../http/form-body'
 import { maxFileBytes } from '../options'
+import { profilePicturePath } from '../state/accounts'
 import { quotaFields } from './quota'
 
 const PROFILE_FIELDS = ['Name', 'Phone', 'ProfileImage'] as const
@@ -21,10 +22,10 @@ function whoami(ctx: RouteContext): void {
   })
 }
 
-/** GET /api/get-profile (§2.3). */
+/** GET /api/get-profile (§2.3). Until one is set, each account's picture is the one the emulator draws for it. */
 function getProfile(ctx: RouteContext): void {
   const a = ctx.account
-  ctx.ex.ok({ Name: a.name, Phone: a.phone, ProfileImage: a.profileImage })
+  ctx.ex.ok({ Name: a.name, Phone: a.phone, ProfileImage: a.profileImage || new URL(profilePicturePath(a.userId), ctx.origin).href })
 }
 
 function isHttpUrl(value: string): boolean {
