@@ -1,4 +1,9 @@
+import { mkdtempSync } from 'node:fs'
+import { writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { Locator } from '@playwright/test'
+import { makePdf } from '../emulator/fixtures/make-pdf'
 import { E2E_KEY, expect, test } from './fixtures'
 import { EVERY_SIZE, LAPTOP_SIZES, snapshotLaptop } from './support/snapshot-laptop'
 
@@ -12,6 +17,11 @@ const SECOND_KEY = 'fd-e2e-second-look-9e27'
 
 test.describe.configure({ timeout: 240_000 })
 test.use({ emulatorOptions: { keys: [E2E_KEY, SECOND_KEY], seed: false } })
+
+/** The account colour class (account-hue-N) an element wears. */
+function hueClassOf(element: Locator): Promise<string | undefined> {
+  return element.evaluate((node) => [...node.classList].find((name) => name.startsWith('account-hue-')))
+}
 
 /** The background colour an avatar is painted with. */
 function paintOf(avatar: Locator): Promise<string> {
@@ -52,8 +62,24 @@ test('two accounts: each avatar its own colour and brand initials, a chip on Pub
   await page.keyboard.press('Escape')
 
 
-  // Publish and Library say whose they are.
+  // Each avatar wears its account's colour of the queue filter (two held uploads, one per account, bring the filter).
+  const dir = mkdtempSync(join(tmpdir(), 'flipdrop-e2e-look-'))
+  for (const [name, key] of [['northwind flyer', E2E_KEY], ['kite flyer', SECOND_KEY]] as const) {
+    const path = join(dir, `${name}.pdf`)
+    await writeFile(path, await makePdf(1, name))
+    await host.core.uploads.enqueuePaths({ paths: [path], docType: 'Flipbook', onSameContent: 'ask', hold: true, accountId: emulator.state.accountOf(key)?.userId })
+  }
   await app.goTo('publish')
+  const filter = page.getByTestId('account-filter')
+  await expect(filter).toBeVisible()
+  await app.openAccountMenu()
+  const danaHue = await hueClassOf(danaAvatar)
+  const raviHue = await hueClassOf(raviAvatar)
+  await page.keyboard.press('Escape')
+  expect(await hueClassOf(filter.locator('label', { hasText: 'Northwind Press' }).locator('.account-dot'))).toBe(danaHue)
+  expect(await hueClassOf(filter.locator('label', { hasText: 'Kite Studio' }).locator('.account-dot'))).toBe(raviHue)
+
+  // Publish and Library say whose they are.
   const chip = page.getByTestId('account-chip')
   await expect(chip.getByTestId('account-chip-label')).toHaveText(`Publishing to ${ravi?.brand ?? ''}, ${ravi?.name ?? ''}`)
   await expect(chip).toContainText('Kite Studio')
