@@ -114,4 +114,10 @@ test('two accounts: each avatar its own colour and brand initials, a chip on Pub
   await page.keyboard.press('Control+Shift+Digit2')
   await expect(chip.getByTestId('account-chip-label')).toHaveText(`Library of ${ravi?.brand ?? ''}, ${ravi?.name ?? ''}`)
   await expect(page.getByTestId('announcer')).toHaveText('Now publishing to Kite Studio')
+
+  // The Account view's picture wears the same colour as the account's everywhere else.
+  await app.goTo('account')
+  const big = page.locator('main').getByTestId('account-initials')
+  await expect(big).toBeVisible()
+  expect(await hueClassOf(big)).toBe(await hueClassOf(app.accountMenu.getByTestId('account-initials')))
 })
