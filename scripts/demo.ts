@@ -84,7 +84,7 @@ async function inElectron(emulator: RunningEmulator, dataDir: string, keys: stri
 async function run(options: DemoOptions): Promise<number> {
   const scratch = await mkdtemp(join(tmpdir(), 'flipdrop-demo-'))
   const keys = demoKeys(options.accounts)
-  const emulator = await startEmulator({ keys, seed: false, dataDir: join(scratch, 'emulator'), log: () => {} })
+  const emulator = await startEmulator({ keys, seed: false, profilePictures: true, dataDir: join(scratch, 'emulator'), log: () => {} })
   try {
     const count = options.items ?? 36
     // Each account its own library (its own titles), in its own folders or spread over --folders.

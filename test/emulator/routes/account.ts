@@ -22,10 +22,11 @@ function whoami(ctx: RouteContext): void {
   })
 }
 
-/** GET /api/get-profile (§2.3). Until one is set, each account's picture is the one the emulator draws for it. */
+/** GET /api/get-profile (§2.3). With `profilePictures`, until one is set, the picture is the one the emulator draws. */
 function getProfile(ctx: RouteContext): void {
   const a = ctx.account
-  ctx.ex.ok({ Name: a.name, Phone: a.phone, ProfileImage: a.profileImage || new URL(profilePicturePath(a.userId), ctx.origin).href })
+  const drawn = ctx.env.options.profilePictures ? new URL(profilePicturePath(a.userId), ctx.origin).href : ''
+  ctx.ex.ok({ Name: a.name, Phone: a.phone, ProfileImage: a.profileImage || drawn })
 }
 
 function isHttpUrl(value: string): boolean {

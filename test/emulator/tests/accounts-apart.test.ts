@@ -9,7 +9,7 @@ const keys = ['demo-key', ...Array.from({ length: 8 }, (_, index) => `demo-key-$
 let emu: RunningEmulator
 
 beforeAll(async () => {
-  emu = await startEmulator({ keys, log: () => {} })
+  emu = await startEmulator({ keys, profilePictures: true, log: () => {} })
 })
 afterAll(() => emu.close())
 
@@ -38,6 +38,16 @@ describe('each key its own account', () => {
     expect(new Set(pictures).size).toBe(keys.length)
     expect(pictures[1]).toContain('>KS<')
     expect((await request(`${emu.baseUrl}/__files/images/profile/1.svg`)).statusCode).toBe(404)
+  })
+
+  it('has no picture unless profilePictures is on (as a new account of the service)', async () => {
+    const plain = await startEmulator({ keys: ['plain-key'], log: () => {} })
+    try {
+      const profile = jsonOf(await call({ name: 'emulator', baseUrl: plain.baseUrl, documentUrl: plain.documentUrl, apiKey: 'plain-key' }, 'GET', '/api/get-profile'))
+      expect(profile['ProfileImage']).toBe('')
+    } finally {
+      await plain.close()
+    }
   })
 
   it('has its own sample library: no title shared with another account', async () => {
