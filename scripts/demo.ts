@@ -1,10 +1,11 @@
 /**
- * `npm run demo`: FlipDrop without an account. Starts the local service emulator with a
- * sample library and the app signed in to it with the demo key (from the environment,
- * never stored), in a throwaway data folder. With `--browser` the same renderer and core are
+ * `npm run demo`: FlipDrop without an account. Starts the local service emulator with one or
+ * more accounts, each with its own sample library, and the app signed in to all of them (the
+ * first current), in a throwaway data folder. With `--browser` the same renderer and core are
  * served through the test host on 127.0.0.1, for machines where Electron cannot start; files
  * dropped or picked there are copied into the data folder (browser-drops/) and published from
- * it. stdout carries only the ready line; everything else goes to stderr.
+ * it. stdout carries only the ready line; everything else goes to stderr. The designer's real
+ * keychain is never touched: keys live in a memory keychain, or (Electron) in the environment.
  */
 import { spawn } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -14,10 +15,10 @@ import { fileURLToPath } from 'node:url'
 import { startEmulator, type RunningEmulator } from '../test/emulator'
 import { startTestHost } from '../test/host/test-host'
 import { createMemoryKeychain } from '../test/support/memory-keychain'
+import { demoKeys, prepareDataFolder, signInDemoAccounts } from './demo/demo-accounts'
 import { DEMO_USAGE, parseDemoArgs, type DemoOptions } from './demo/demo-args'
 import { buildApp, rendererBuildIsStale } from './demo/renderer-build'
 
-const DEMO_KEY = 'demo-key'
 const root = fileURLToPath(new URL('..', import.meta.url))
 
 /**
@@ -32,7 +33,10 @@ function stopSignal(): Promise<void> {
   })
 }
 
-async function inBrowser(emulator: RunningEmulator, dataDir: string): Promise<void> {
+/** The service's addresses, for every core the demo starts (the keys are signed in, not set). */
+const addressesOf = (emulator: RunningEmulator): { baseUrl: string; documentUrl: string } => ({ baseUrl: emulator.baseUrl, documentUrl: emulator.documentUrl })
+
+async function inBrowser(emulator: RunningEmulator, dataDir: string, keys: string[], hotFolder: string | undefined): Promise<void> {
   if (await rendererBuildIsStale(root)) {
     process.stderr.write('Building FlipDrop…\n')
     await buildApp(root)
@@ -43,13 +47,11 @@ async function inBrowser(emulator: RunningEmulator, dataDir: string): Promise<vo
     // A browser has no OS dialog for main to show: "Add PDFs…" picks in the page, and every
     // file dropped or picked is copied to the host (the demo's data folder) to be published.
     pickFilesInPage: true,
-    core: {
-      environment: { apiKey: DEMO_KEY, baseUrl: emulator.baseUrl, documentUrl: emulator.documentUrl },
-      // The demo never touches the designer's real keychain.
-      keychain: createMemoryKeychain()
-    }
+    // The demo never touches the designer's real keychain.
+    core: { environment: addressesOf(emulator), keychain: createMemoryKeychain() }
   })
-  const ready = { appUrl: host.url, baseUrl: emulator.baseUrl, documentUrl: emulator.documentUrl, apiKey: DEMO_KEY }
+  await signInDemoAccounts(host.core, keys, hotFolder)
+  const ready = { appUrl: host.url, ...addressesOf(emulator), apiKey: keys[0], apiKeys: keys }
   process.stdout.write(`demo ready ${JSON.stringify(ready)}\n`)
   process.stderr.write(`Open ${host.url} in Chromium or Chrome. Ctrl+C stops the demo.\n`)
   await stopped
@@ -57,10 +59,13 @@ async function inBrowser(emulator: RunningEmulator, dataDir: string): Promise<vo
 }
 
 /** Launches Electron (fetching its runtime on first start) signed in to the emulator; resolves with its exit code. */
-function inElectron(emulator: RunningEmulator, dataDir: string): Promise<number> {
+async function inElectron(emulator: RunningEmulator, dataDir: string, keys: string[], hotFolder: string | undefined): Promise<number> {
+  await prepareDataFolder(dataDir, addressesOf(emulator), keys, hotFolder)
   const env = {
     ...process.env,
-    FLIPDROP_API_KEY: DEMO_KEY,
+    // Held for the run, never stored: the first account's key, and the others' (FLIPDROP_DEMO_MORE_API_KEYS, the demo's own).
+    FLIPDROP_API_KEY: keys[0],
+    FLIPDROP_DEMO_MORE_API_KEYS: keys.slice(1).join(','),
     FLIPDROP_BASE_URL: emulator.baseUrl,
     FLIPDROP_DOCUMENT_URL: emulator.documentUrl,
     FLIPDROP_DATA_DIR: dataDir
@@ -78,18 +83,17 @@ function inElectron(emulator: RunningEmulator, dataDir: string): Promise<number>
 
 async function run(options: DemoOptions): Promise<number> {
   const scratch = await mkdtemp(join(tmpdir(), 'flipdrop-demo-'))
-  const emulator = await startEmulator({
-    keys: [DEMO_KEY],
-    seed: options.items ?? true,
-    dataDir: join(scratch, 'emulator'),
-    log: () => {}
-  })
+  const keys = demoKeys(options.accounts)
+  const emulator = await startEmulator({ keys, seed: false, profilePictures: true, dataDir: join(scratch, 'emulator'), log: () => {} })
   try {
+    const count = options.items ?? 36
+    // Each account its own library (its own titles), in its own folders or spread over --folders.
+    for (const key of keys) if (count > 0) await emulator.seed(count, key, options.folders === undefined ? {} : { folders: options.folders })
     if (options.browser) {
-      await inBrowser(emulator, join(scratch, 'app'))
+      await inBrowser(emulator, join(scratch, 'app'), keys, options.hotFolder)
       return 0
     }
-    const code = await inElectron(emulator, join(scratch, 'app'))
+    const code = await inElectron(emulator, join(scratch, 'app'), keys, options.hotFolder)
     if (code !== 0) process.stderr.write('Electron could not run here. Try the browser demo: npm run demo -- --browser\n')
     return code
   } finally {

@@ -181,6 +181,7 @@ export async function createCore(config: CoreConfig, log: Logger): Promise<Core>
     const keys = createKeyRing({
       keychain: config.keychain ?? createKeychainStore(),
       environmentKey: environment.apiKey,
+      ...(environment.demoMoreApiKeys ? { demoMoreKeys: environment.demoMoreApiKeys } : {}),
       signedInBefore: async () => knownAccounts.all().length > 0 || (await legacyAccount()) !== null,
       // Its last whoami names the old entry's key.
       legacyHint: async () => {

@@ -1,4 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { request } from 'undici'
 import { expect, test } from '@playwright/test'
@@ -10,6 +13,13 @@ interface Ready {
   baseUrl: string
   documentUrl: string
   apiKey: string
+  apiKeys: string[]
+}
+
+/** GET one API call of the emulator with a key, as JSON. */
+async function api(ready: Ready, key: string, path: string): Promise<Record<string, unknown>> {
+  const answer = await request(`${ready.baseUrl}${path}`, { headers: { 'x-api-key': key } })
+  return (await answer.body.json()) as Record<string, unknown>
 }
 
 /** Starts `npm run demo` with `args`; resolves with the child and its parsed ready line. */
@@ -54,6 +64,52 @@ test('npm run demo -- --browser --items 200: ready within 60 s, signed in to the
   expect(await exited).toBe(0)
   // stdout held the ready line and nothing else.
   expect(stdout().trim().split('\n')).toHaveLength(1)
+})
+
+test('npm run demo -- --browser --accounts 2 --folders 30 --hot-folder: each key its own account, both signed in (the first current), 30 folders, the hot folder watched', async ({ page }) => {
+  test.setTimeout(120_000)
+  const hotFolder = mkdtempSync(join(tmpdir(), 'flipdrop-demo-hot-'))
+  const { child, ready } = await startDemo(['--browser', '--accounts', '2', '--folders', '30', '--hot-folder', hotFolder])
+  expect(ready).toMatchObject({ apiKey: 'demo-key', apiKeys: ['demo-key', 'demo-key-2'] })
+  expect(Object.keys(ready)).toEqual(['appUrl', 'baseUrl', 'documentUrl', 'apiKey', 'apiKeys'])
+
+  // Two accounts on the emulator, no two alike: person, brand, picture and library titles.
+  const [first, second] = await Promise.all(ready.apiKeys.map((key) => api(ready, key, '/api/whoami')))
+  for (const field of ['UserID', 'Name', 'Email', 'Brand']) expect(first?.[field]).not.toEqual(second?.[field])
+  const pictures = await Promise.all(ready.apiKeys.map(async (key) => String((await api(ready, key, '/api/get-profile'))['ProfileImage'])))
+  expect(new Set(pictures).size).toBe(2)
+  const drawn = await Promise.all(pictures.map(async (url) => {
+    const answer = await request(url)
+    expect(answer.statusCode).toBe(200)
+    expect(answer.headers['content-type']).toBe('image/svg+xml')
+    return answer.body.text()
+  }))
+  expect(drawn[0]).not.toEqual(drawn[1])
+  const titles = await Promise.all(ready.apiKeys.map(async (key) => {
+    const list = await api(ready, key, '/api/list?PageSize=100')
+    return new Set((list['Items'] as { Name: string }[]).map((item) => item.Name))
+  }))
+  expect(titles[0]?.size).toBe(36)
+  expect([...(titles[0] ?? [])].filter((name) => titles[1]?.has(name))).toEqual([])
+
+  // The window: both signed in, the first current; its 30 folders; the hot folder watched for it.
+  await page.goto(ready.appUrl)
+  await page.getByRole('button', { name: 'Account menu' }).click()
+  const accounts = page.getByRole('menuitemradio')
+  await expect(accounts).toHaveCount(2)
+  await expect(page.getByRole('menuitemradio', { checked: true })).toContainText(String(first?.['Name']))
+  await expect(page.getByRole('menuitemradio', { checked: false })).toContainText(String(second?.['Name']))
+  await page.keyboard.press('Escape')
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /^Library/ }).click()
+  await expect(page.getByRole('list', { name: 'Library folders' }).getByRole('listitem')).toHaveCount(30, { timeout: 30_000 })
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /^Settings/ }).click()
+  const hot = page.getByRole('list', { name: 'Hot folders' })
+  await expect(hot).toContainText(hotFolder)
+  await expect(hot).toContainText(String(first?.['Brand']))
+
+  const exited = exitOf(child)
+  child.kill('SIGINT')
+  expect(await exited).toBe(0)
 })
 
 test('npm run demo with a bad flag prints the usage and exits 2', async () => {

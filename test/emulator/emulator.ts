@@ -43,8 +43,12 @@ export interface RunningEmulator {
   dataDir: string
   /** Empties items, files, faults and counters; seeds again when asked (default: the seed option). */
   reset(seed?: boolean | number): Promise<void>
-  /** Adds `count` sample items to the account of `key` (default: the first key), each on the host of its DocType. */
-  seed(count?: number, key?: string): Promise<StoredItem[]>
+  /**
+   * Adds `count` sample items to the account of `key` (default: the first key), each on the host
+   * of its DocType: each key's own sample titles, in the library's own folders or spread over
+   * `shape.folders`.
+   */
+  seed(count?: number, key?: string, shape?: { folders?: number }): Promise<StoredItem[]>
   /** JSON view of the state (what GET /__emulator/state returns). */
   snapshot(): Record<string, unknown>
   /** Stops both listeners, drops open connections, saves state, removes a temp data dir. */
@@ -97,7 +101,8 @@ export async function startEmulator(input: EmulatorOptionsInput = {}): Promise<R
   }
 
   const urls = { baseUrl: '', documentUrl: '' }
-  const seed = (count = 36, key = options.keys[0] ?? ''): Promise<StoredItem[]> => seedLibrary(env, key, count)
+  const seed = (count = 36, key = options.keys[0] ?? '', shape: { folders?: number } = {}): Promise<StoredItem[]> =>
+    seedLibrary(env, key, count, { ...shape, account: Math.max(0, options.keys.indexOf(key)) })
   const reset = async (again?: boolean | number): Promise<void> => {
     faults.clear()
     env.limiter.clear()

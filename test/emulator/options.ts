@@ -49,6 +49,11 @@ export const emulatorOptionsSchema = z
     dataDir: z.string().min(1).optional(),
     /** Start with a sample library (true = a few dozen items, a number = that many). */
     seed: z.union([z.boolean(), z.number().int().nonnegative()]).default(false),
+    /**
+     * Give every account without a picture the one the emulator draws for it (its colour, its
+     * brand's initials; served over http, so FlipDrop shows initials instead). Off: no picture.
+     */
+    profilePictures: z.boolean().default(false),
     /** Serve /__emulator/ admin endpoints. */
     admin: z.boolean().default(true),
     /** Offset of the server's local time, used by CreatedOn texts and CreatedOnIso. */

@@ -9,7 +9,10 @@ import type { StoredItem } from './state/types'
 const DAY_MS = 86_400_000
 
 /** Sample names per folder; '' is the root. */
-const LIBRARY: Array<{ folder: string; docType: DocType; names: string[] }> = [
+type SampleLibrary = Array<{ folder: string; docType: DocType; names: string[] }>
+
+/** The first account's library (Northwind Press, a publisher). */
+const LIBRARY: SampleLibrary = [
   {
     folder: 'Marketing',
     docType: 'Flipbook',
@@ -41,6 +44,61 @@ const LIBRARY: Array<{ folder: string; docType: DocType; names: string[] }> = [
     names: ['Restaurant Menu', 'Wedding Album Draft', 'Portfolio 2025', 'Newsletter June', 'Event Programme', 'Employee Handbook', 'Résumé – Dana Whitfield', 'Price List (old)']
   }
 ]
+
+/** The second account's library (Kite Studio, a design studio working for clients). */
+const STUDIO_LIBRARY: SampleLibrary = [
+  { folder: 'Client Work', docType: 'Flipbook', names: ['Harbor Foods Menu Autumn', 'Medilink Patient Guide', 'Lumen Travel Brochure', 'Fjord Outdoor Catalogue', 'Saffron Events Programme'] },
+  { folder: 'Portfolio', docType: 'Flipbook', names: ['Studio Portfolio 2025', 'Packaging Showcase', 'Editorial Layouts', 'Identity Case Studies', 'Poster Series'] },
+  { folder: 'Proposals', docType: 'Document', names: ['Proposal – Bellini Architects', 'Proposal – Harbor Foods', 'Statement of Work Template', 'Rate Card 2025', 'Project Timeline Sample', 'Studio Terms'] },
+  { folder: 'Pitches', docType: 'Flipbook', names: ['Creative Pitch Deck', 'Rebrand Concepts', 'Campaign Moodboard', 'Social Launch Plan', 'Retail Window Ideas'] },
+  { folder: 'Studio Admin', docType: 'Document', names: ['Onboarding Pack', 'Freelancer Handbook', 'Invoice Guide', 'Studio Style Sheet', 'Equipment List'] },
+  { folder: '', docType: 'Flipbook', names: ['Kite Studio Showreel', 'Print Specs Cheat Sheet', 'Colour Swatch Book', 'Type Specimen', 'Open Studio Invitation', 'Workshop Slides', 'Team Photo Book', 'Holiday Card Drafts'] }
+]
+
+/** The third account's library (Vogel Design, an interiors practice). */
+const INTERIORS_LIBRARY: SampleLibrary = [
+  { folder: 'Residential', docType: 'Flipbook', names: ['Lakeside Villa Concept', 'City Loft Moodboard', 'Garden House Finishes', 'Family Kitchen Options', 'Attic Conversion Plan'] },
+  { folder: 'Hospitality', docType: 'Flipbook', names: ['Hotel Lobby Scheme', 'Café Rouge Interior', 'Spa Materials Board', 'Rooftop Bar Lighting', 'Boutique Rooms Guide'] },
+  { folder: 'Specifications', docType: 'Document', names: ['Joinery Specification', 'Lighting Schedule', 'Flooring Samples List', 'Paint Colour Schedule', 'Fabric Care Notes', 'Fixtures and Fittings'] },
+  { folder: 'Catalogues', docType: 'Flipbook', names: ['Furniture Collection 2025', 'Lamp Catalogue', 'Rug Collection', 'Outdoor Living', 'Textiles Lookbook'] },
+  { folder: 'Press', docType: 'Document', names: ['Press Kit', 'Award Entry 2024', 'Magazine Feature Reprint', 'Interview Transcript', 'Fact Sheet'] },
+  { folder: '', docType: 'Flipbook', names: ['Vogel Design Profile', 'Sustainability Pledge', 'Client Questionnaire', 'Before and After', 'Showroom Map', 'Seasonal Trends', 'Material Library', 'Studio Newsletter'] }
+]
+
+const LIBRARIES = [LIBRARY, STUDIO_LIBRARY, INTERIORS_LIBRARY] as const
+
+/** Folder names past a library's own five, as an agency would keep one folder per client. */
+const CLIENTS = [
+  'Acme Bakery', 'Blue Harbour Hotels', 'Cedar & Co', 'Delta Logistics', 'Evergreen Schools', 'Fjord Outdoor', 'Golden Gate Realty',
+  'Harbor Foods', 'Iris Opticians', 'Juniper Wines', 'Kestrel Airways', 'Lumen Travel', 'Maple Dental', 'Northwind Press', 'Orchid Spa',
+  'Pioneer Bikes', 'Quartz Jewellers', 'Riverside Clinic', 'Saffron Events', 'Tidewater Marine', 'Umbra Lighting', 'Violet Florists',
+  'Willow Yoga', 'Xenon Motors', 'Yellowstone Tours', 'Zephyr Fitness', 'Alder Architects', 'Birch Furniture', 'Copper Kettle Café',
+  'Driftwood Gallery', 'Elm Street Bistro', 'Foxglove Books', 'Granite Builders', 'Hazel Nursery', 'Indigo Fashion', 'Jasper Law'
+]
+
+/** `count` folder names: the library's own, then one per client (numbered once the clients run out). */
+function folderNames(library: SampleLibrary, count: number): string[] {
+  const own = library.map((group) => group.folder).filter((folder) => folder !== '')
+  const names: string[] = []
+  for (let i = 0; names.length < count; i++) {
+    if (i < own.length) names.push(own[i] ?? '')
+    else {
+      const client = i - own.length
+      const round = Math.floor(client / CLIENTS.length)
+      const name = `Client – ${CLIENTS[client % CLIENTS.length] ?? ''}`
+      names.push(round === 0 ? name : `${name} ${String(round + 1)}`)
+    }
+  }
+  return names
+}
+
+/** How seedLibrary shapes a library. */
+export interface SeedShape {
+  /** Which sample library (the account's place among the keys): each account's titles differ. */
+  account?: number
+  /** Spreads the items over this many folders (and the root); absent: the library's own five. */
+  folders?: number
+}
 
 /**
  * Titles that differ from the Name, so a library shows that SearchText matches the Title too
@@ -85,11 +143,16 @@ async function samplePdfs(env: ServerEnv): Promise<Array<{ fileId: string; pages
  * `count` above the sample size repeats names with a number. Each item is stored on the host
  * of its DocType (which only matters with `separateHostIds`).
  */
-export async function seedLibrary(env: ServerEnv, owner: string, count = 36): Promise<StoredItem[]> {
+export async function seedLibrary(env: ServerEnv, owner: string, count = 36, shape: SeedShape = {}): Promise<StoredItem[]> {
   const random = rng(20250101 + count)
   const pdfs = await samplePdfs(env)
   const now = env.options.now()
-  const pool = LIBRARY.flatMap((g) => g.names.map((name) => ({ ...g, name })))
+  const accountIndex = shape.account ?? 0
+  const library = LIBRARIES[accountIndex % LIBRARIES.length] ?? LIBRARY
+  // Past the three libraries, the brand tells the titles apart.
+  const brand = accountIndex >= LIBRARIES.length ? ` · ${env.state.accountOf(owner)?.brand ?? ''}` : ''
+  const folders = shape.folders === undefined ? null : folderNames(library, shape.folders)
+  const pool = library.flatMap((g) => g.names.map((name) => ({ ...g, name: `${name}${brand}` })))
   const created: StoredItem[] = []
   for (let i = 0; i < count; i++) {
     const entry = pool[i % pool.length] ?? { folder: '', docType: 'Flipbook' as DocType, name: 'Sample', names: [] }
@@ -104,7 +167,7 @@ export async function seedLibrary(env: ServerEnv, owner: string, count = 36): Pr
       name: round === 0 ? entry.name : `${entry.name} (${String(round + 1)})`,
       title: round === 0 ? (TITLES[entry.name] ?? entry.name) : `${entry.name} ${String(round + 1)}`,
       description: random() < 0.4 ? `Sample ${entry.docType.toLowerCase()} in ${entry.folder || 'the root folder'}.` : '',
-      folder: entry.folder,
+      folder: folders === null ? entry.folder : folderOf(folders, i),
       createdMs: Math.floor(now - ageDays * DAY_MS),
       validTillDate: '',
       ordPos: i,
@@ -129,6 +192,11 @@ export async function seedLibrary(env: ServerEnv, owner: string, count = 36): Pr
   const wrapped = created[4]
   if (wrapped) await addWrap(env, wrapped)
   return created
+}
+
+/** Item i's folder when spread over `folders`: round robin, with every (n+1)th item in the root. */
+function folderOf(folders: string[], i: number): string {
+  return folders[i % (folders.length + 1)] ?? ''
 }
 
 /** Attaches a front and back cover and builds the merged PDF get-pdf serves. */

@@ -36,6 +36,8 @@ export interface KeyRingDependencies {
   keychain: KeychainStore
   /** FLIPDROP_API_KEY, which wins over everything and is never stored. */
   environmentKey: string | undefined
+  /** The demo's other accounts' keys (FLIPDROP_DEMO_MORE_API_KEYS): held for this run beside the environment's, never stored. */
+  demoMoreKeys?: readonly string[]
   /** Whether this computer signed in before (a locked keychain then explains an empty read). */
   signedInBefore: () => Promise<boolean>
   /** The account last seen for the key of the legacy entry (the old account cache), as a hint. */
@@ -129,7 +131,12 @@ export function createKeyRing(deps: KeyRingDependencies): KeyRing {
 
     async load() {
       if (deps.environmentKey) {
-        keys = [{ key: deps.environmentKey, source: 'environment', accountId: deps.environmentHint?.(deps.environmentKey) ?? null, entry: null, rejected: false }]
+        const hint = (key: string): string | null => deps.environmentHint?.(key) ?? null
+        keys = [{ key: deps.environmentKey, source: 'environment', accountId: hint(deps.environmentKey), entry: null, rejected: false }]
+        // Kept for this session only, like a key signed in without "Remember": signing out deletes nothing.
+        for (const key of new Set(deps.demoMoreKeys ?? [])) {
+          if (key !== deps.environmentKey) keys.push({ key, source: 'session', accountId: hint(key), entry: null, rejected: false })
+        }
         return
       }
       keys = await readKeychain()

@@ -166,10 +166,20 @@ export const ACCOUNTS_WORDS = {
   about: 'About FlipDrop',
   signOut: 'Sign out…',
   signOutOf: (name: string) => `Sign out of ${name}…`,
-  /** After a switch, for a screen reader (the sidebar shows it). */
-  switched: (label: string) => `Now using ${label}. New PDFs go to this account.`,
+  /** After a switch (a toast, and read out): where new PDFs go now, by the brand people know. */
+  switched: (short: string) => `Now publishing to ${short}`,
   switchFailed: (message: string) => `Could not switch accounts: ${message}`,
-  added: (label: string) => `Signed in to ${label}. New PDFs go to this account; your other accounts stay signed in.`,
+  added: (short: string) => `Now publishing to ${short}. Your other accounts stay signed in.`,
+  /** The keys that switch to an account, by its place in the menu ("Ctrl+Shift+2", "⇧⌘2" on a Mac). */
+  shortcut: (place: number, mac: boolean) => (mac ? `⇧⌘${String(place)}` : `Ctrl+Shift+${String(place)}`),
+  /** The same keys as a screen reader hears them. */
+  shortcutSpoken: (place: number, mac: boolean) => (mac ? `Shift Command ${String(place)}` : `Control Shift ${String(place)}`),
+  /** The chip atop Publish and Library: whose queue and library they are. */
+  chip: {
+    publish: 'Publishing to',
+    library: 'Library of',
+    label: (where: string, short: string, name: string | null) => `${where} ${short}${name && name !== short ? `, ${name}` : ''}`
+  },
   signedOutOf: (label: string, next: string | null) => (next ? `Signed out of ${label}. Now using ${next}.` : `Signed out of ${label}.`),
   askSignOut: {
     /** One account: as before (only it is signed in). */

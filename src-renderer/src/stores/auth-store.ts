@@ -2,6 +2,7 @@ import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import type { BridgeError } from '../../../src-shared/contract/errors'
 import { accountLabel, type AccountEntry, type AuthState, type SignInInput } from '../../../src-shared/domain/auth'
+import { accountTags, type AccountTag } from '../account/accounts'
 import { bridge } from '../bridge'
 import { useLibraryStore } from './library-store'
 
@@ -29,6 +30,12 @@ export const useAuthStore = defineStore('auth', () => {
   const current = computed(() => accounts.value.find((entry) => entry.current) ?? null)
   /** More than one account is signed in: the window names accounts wherever work could go to either. */
   const several = computed(() => signedInAccounts.value.length > 1)
+
+  /** Each account's badge: its short name and colour, the same everywhere (avatar, queue filter, badges). */
+  const tags = computed(() => accountTags(accounts.value))
+  function tagOf(userId: string | null | undefined): AccountTag | null {
+    return userId ? (tags.value.get(userId) ?? null) : null
+  }
 
   function entryOf(userId: string | null): AccountEntry | null {
     return userId === null ? null : (accounts.value.find((entry) => entry.userId === userId) ?? null)
@@ -127,6 +134,7 @@ export const useAuthStore = defineStore('auth', () => {
     signedIn,
     accounts,
     signedInAccounts,
+    tagOf,
     current,
     several,
     entryOf,

@@ -2,6 +2,7 @@ import { formatDayMonYear, formatIsoWithOffset } from '../formats'
 import type { Route, RouteContext } from '../http/route-context'
 import { readForm } from '../http/form-body'
 import { maxFileBytes } from '../options'
+import { profilePicturePath } from '../state/accounts'
 import { quotaFields } from './quota'
 
 const PROFILE_FIELDS = ['Name', 'Phone', 'ProfileImage'] as const
@@ -21,10 +22,11 @@ function whoami(ctx: RouteContext): void {
   })
 }
 
-/** GET /api/get-profile (§2.3). */
+/** GET /api/get-profile (§2.3). With `profilePictures`, until one is set, the picture is the one the emulator draws. */
 function getProfile(ctx: RouteContext): void {
   const a = ctx.account
-  ctx.ex.ok({ Name: a.name, Phone: a.phone, ProfileImage: a.profileImage })
+  const drawn = ctx.env.options.profilePictures ? new URL(profilePicturePath(a.userId), ctx.origin).href : ''
+  ctx.ex.ok({ Name: a.name, Phone: a.phone, ProfileImage: a.profileImage || drawn })
 }
 
 function isHttpUrl(value: string): boolean {

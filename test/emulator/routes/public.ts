@@ -3,6 +3,7 @@ import { HTML_TYPE } from '../http/envelope'
 import type { ServerEnv } from '../http/route-context'
 import type { ItemHost } from '../state/item-space'
 import { coverPng } from './cover-png'
+import { profilePictureSvg } from './profile-picture'
 
 /** A valid 1×1 PNG, served for profile photos. */
 const PNG = Buffer.from(
@@ -41,6 +42,13 @@ export async function servePublic(env: ServerEnv, ex: Exchange, path: string, ho
   }
   if (/^\/__files\/(thumbs|skins)\/[\w./-]+\.png$/.test(path)) {
     ex.send(200, { 'Content-Type': 'image/png', 'Cache-Control': 'public, max-age=3600' }, coverPng(path, env.state.separateHostIds ? host : ''))
+    return
+  }
+  const picture = /^\/__files\/images\/profile\/(\d+)\.svg$/.exec(path)
+  if (picture?.[1] !== undefined) {
+    const account = [...env.state.accounts.values()].find((candidate) => candidate.userId === picture[1])
+    if (!account) return notFound(ex)
+    ex.send(200, { 'Content-Type': 'image/svg+xml', 'Cache-Control': 'public, max-age=3600' }, profilePictureSvg(account))
     return
   }
   if (/^\/__files\/images\/[\w./-]+\.png$/.test(path)) {

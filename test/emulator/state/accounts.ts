@@ -5,11 +5,23 @@ const DAY_MS = 86_400_000
 const PEOPLE = [
   { name: 'Dana Whitfield', email: 'dana@northwind-press.example', brand: 'Northwind Press' },
   { name: 'Ravi Menon', email: 'ravi@kitestudio.example', brand: 'Kite Studio' },
-  { name: 'Lena Vogel', email: 'lena@vogel-design.example', brand: 'Vogel Design' }
+  { name: 'Lena Vogel', email: 'lena@vogel-design.example', brand: 'Vogel Design' },
+  { name: 'Tomás Ortega', email: 'tomas@harbor-foods.example', brand: 'Harbor Foods' },
+  { name: 'Aiko Tanaka', email: 'aiko@lumen-travel.example', brand: 'Lumen Travel' },
+  { name: 'Grace Okafor', email: 'grace@medilink.example', brand: 'Medilink Health' },
+  { name: 'Sven Lindqvist', email: 'sven@fjord-outdoor.example', brand: 'Fjord Outdoor' },
+  { name: 'Priya Shah', email: 'priya@saffron-events.example', brand: 'Saffron Events' },
+  { name: 'Marco Bellini', email: 'marco@bellini-architects.example', brand: 'Bellini Architects' }
 ] as const
 
+/** Where the emulator serves an account's profile picture (a circle of its own colour with its brand's initials). */
+export function profilePicturePath(userId: string): string {
+  return `/__files/images/profile/${userId}.svg`
+}
+
 /**
- * A fresh account for an API key: user, profile, an "Active" Pro plan and a year of monthly
+ * A fresh account for an API key: user, profile (nine people of nine brands, so up to nine
+ * keys never look alike), an "Active" Pro plan and a year of monthly
  * payments. Index n makes each key's account distinct and stable.
  */
 export function makeAccount(key: string, index: number, nowMs: number): Account {

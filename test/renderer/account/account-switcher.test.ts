@@ -95,8 +95,12 @@ describe('the account switcher in the avatar menu', () => {
     expect(radios.map((item) => item.querySelector('.account-choice-name')?.textContent)).toEqual(['Dana Whitfield', 'Lee Park'])
     expect(radios.map((item) => item.getAttribute('aria-checked'))).toEqual(['true', 'false'])
     expect(radios[1]?.textContent).toContain('Acme · lee@acme.example')
-    // Lee has no picture: initials.
-    expect(radios[1]?.querySelector('.initials')?.textContent).toBe('LP')
+    // Lee has no picture: his brand's initials, in his own colour, not Dana's.
+    expect(radios[1]?.querySelector('.initials')?.textContent).toBe('A')
+    const hue = (radio: Element | undefined): string | undefined => [...(radio?.querySelector('.account-avatar')?.classList ?? [])].find((name) => name.startsWith('account-hue-'))
+    expect(hue(radios[1])).toMatch(/^account-hue-\d$/)
+    expect(hue(radios[0])).toMatch(/^account-hue-\d$/)
+    expect(hue(radios[0])).not.toBe(hue(radios[1]))
     expect(itemNamed('Add another account…')).toBeDefined()
     expect(itemNamed('Sign out of Northwind…')).toBeDefined()
     expect(itemNamed('About FlipDrop')).toBeDefined()
@@ -185,7 +189,7 @@ describe('the account switcher in the avatar menu', () => {
     await settleAll()
     expect(main.calls.filter((call) => call.channel === 'auth:signIn').map((call) => call.input)).toEqual([{ apiKey: 'fd-lee-key-12345678', sessionOnly: false }])
     expect(document.querySelector('dialog')).toBeNull()
-    expect(useToast().toasts.at(-1)?.text).toBe('Signed in to Acme (lee@acme.example). New PDFs go to this account; your other accounts stay signed in.')
+    expect(useToast().toasts.at(-1)?.text).toBe('Now publishing to Acme. Your other accounts stay signed in.')
     // Both are signed in now: Lee is current, Dana stays.
     expect(view.get('[data-testid="account-menu"]').text()).toContain('Lee Park')
     await openMenu(view)
