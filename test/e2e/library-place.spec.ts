@@ -117,3 +117,29 @@ test('the selected card stays in view as the details panel opens, and Escape clo
   await page.keyboard.press('Escape')
   await expect(library.details).toBeHidden()
 })
+
+test('Duplicate is off with the reason when the plan has no room for one more item of its kind', async ({ app, emulator, page }) => {
+  test.setTimeout(150_000)
+  const library = new LibraryPage(page)
+  await app.goTo('library')
+  await expect(library.summary).toHaveText('10,000 items', { timeout: 90_000 })
+  // 10,000 items on a plan of 100 flipbooks and 100 documents: no room for either kind.
+  const quota = page.getByRole('group', { name: 'Your plan' })
+  await expect(quota).toContainText('none left')
+  for (const [kind, noun] of [['Flipbook', 'flipbooks'], ['Document', 'documents']] as const) {
+    // A numbered copy: its name alone finds it among 10,000.
+    const item = [...emulator.state.items.values()].find((entry) => entry.docType === kind && / \(\d+\)$/.test(entry.name))
+    if (!item) throw new Error(`the seed has a ${kind}`)
+    await library.search.fill(item.name)
+    await library.entry(item.name).click()
+    const duplicate = library.details.getByRole('button', { name: 'Duplicate' })
+    await expect(duplicate).toBeDisabled()
+    await expect(duplicate).toHaveAccessibleDescription(`Your plan is full: no ${noun} left.`)
+    await expect(library.details.getByLabel('Copies')).toBeDisabled()
+    await library.details.getByTestId('duplicate-full').scrollIntoViewIfNeeded()
+    if (kind === 'Flipbook') await snapshotPart(library.details, 'library-duplicate-plan-full')
+    await page.keyboard.press('Escape')
+    await expect(library.details).toBeHidden()
+  }
+  expect(emulator.state.requests.some((entry) => entry.path.startsWith('/api/duplicate/'))).toBe(false)
+})

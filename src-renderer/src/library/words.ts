@@ -198,6 +198,7 @@ export const duplicateWords = {
       ? `Each copy is a new ${noun.one} with its own link and counts toward your plan.`
       : `This uses ${new Intl.NumberFormat().format(count)} of your ${countOf(room, noun).replace(/ (\S+)$/, ' remaining $1')}. Each copy gets its own link.`
   },
+  planFull: (kind: DocType): string => `Your plan is full: no ${(kind === 'Document' ? NOUNS.document : NOUNS.flipbook).other} left.`,
   noRoom: (room: number, kind: DocType): string => {
     const noun = kind === 'Document' ? NOUNS.document : NOUNS.flipbook
     return room === 0 ? `Your plan has no room for another ${noun.one}.` : `Your plan has room for ${countOf(room, noun)} more: make at most ${room}.`
