@@ -1,5 +1,5 @@
 import type { Locator } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { E2E_KEY, expect, test } from './fixtures'
 import { LibraryPage } from './pages/library-page'
 import { snapshotPart } from './support/snapshot-minimum'
 
@@ -142,4 +142,42 @@ test('Duplicate is off with the reason when the plan has no room for one more it
     await expect(library.details).toBeHidden()
   }
   expect(emulator.state.requests.some((entry) => entry.path.startsWith('/api/duplicate/'))).toBe(false)
+})
+
+test.describe('with two accounts', () => {
+  const SECOND_KEY = 'fd-e2e-second-account-5c1a'
+  test.use({
+    signedIn: true,
+    emulatorOptions: { keys: [E2E_KEY, SECOND_KEY], seed: false, maxItems: 20_000, rateLimit: { limit: 200, windowSeconds: 10 } }
+  })
+
+  test('switching account starts the other library at the top', async ({ app, emulator, page }) => {
+    test.setTimeout(180_000)
+    await emulator.seed(10_000, E2E_KEY)
+    await emulator.seed(2_000, SECOND_KEY)
+    const library = new LibraryPage(page)
+    await app.goTo('library')
+    // Seeded after the fixture signed in: a sync fetches them.
+    await library.syncButton.click()
+    await expect(library.summary).toHaveText('10,000 items', { timeout: 90_000 })
+    await app.openAccountMenu()
+    await page.getByRole('menuitem', { name: 'Add another account…' }).click()
+    const add = page.getByRole('dialog', { name: 'Add an account' })
+    await add.getByLabel('API key').fill(SECOND_KEY)
+    await add.getByRole('button', { name: 'Add account' }).click()
+    await expect(add).toBeHidden({ timeout: 45_000 })
+    await expect(library.summary).toHaveText('2,000 items', { timeout: 60_000 })
+
+    const back = [
+      [emulator.state.accountOf(E2E_KEY)?.name ?? 'Dana', '10,000 items'],
+      [emulator.state.accountOf(SECOND_KEY)?.name ?? 'Ravi', '2,000 items']
+    ] as const
+    for (const [account, count] of back) {
+      await scrollTo(library, 20_000)
+      await app.openAccountMenu()
+      await page.getByRole('menuitemradio', { name: new RegExp(account) }).click()
+      await expect(library.summary).toHaveText(count)
+      expect(await scrollTopOf(library)).toBe(0)
+    }
+  })
 })
