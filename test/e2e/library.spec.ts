@@ -233,9 +233,10 @@ test.describe('acting on items', () => {
     await expect(library.replaceDialog).toBeVisible()
     await expect(library.replaceDialog).toContainText(item.name)
     await expect(library.replaceDialog).toContainText('The link stays the same')
-    await expect(library.replaceDialog.locator('img.replace-cover')).toHaveAttribute('src', /^blob:/)
-    await expect(library.replaceDialog.getByTestId('job-thumbnail')).toHaveAttribute('data-state', 'ready', { timeout: 15_000 })
-    await expect.poll(() => library.replaceDialog.locator('img.replace-cover').evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(1)
+    const cover = library.replaceDialog.getByTestId('replace-now').locator('img')
+    await expect(cover).toHaveAttribute('src', /^blob:/)
+    await expect(library.replaceDialog.getByTestId('replace-new')).toHaveAttribute('data-state', 'ready', { timeout: 15_000 })
+    await expect.poll(() => cover.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(1)
     await snapshotLaptop(page, 'library-replace-question')
     expect(replaces()).toBe(0)
 

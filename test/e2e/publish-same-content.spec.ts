@@ -51,7 +51,7 @@ test('Replace on already-published content asks first; Undo within the window se
   const dialog = publish.replaceDialog
   await expect(dialog).toHaveAccessibleName('Replace “alpha”?')
   await expect(dialog).toContainText('The link stays the same.')
-  await expect(dialog.getByTestId('job-thumbnail')).toHaveAttribute('data-state', 'ready', { timeout: 15_000 })
+  await expect(dialog.getByTestId('replace-new')).toHaveAttribute('data-state', 'ready', { timeout: 15_000 })
   await expect(publish.row('alpha')).toHaveAttribute('data-paused', 'true')
   await snapshotLaptop(page, 'publish-replace-confirm')
   expect(replaces(emulator)).toBe(0)

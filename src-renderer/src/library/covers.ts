@@ -34,6 +34,8 @@ const held = new Map<string, number>()
 let heldBytes = 0
 /** When a cover could not be had, on the monotonic clock (a clock set back must not stop retries). */
 const missedAt = new Map<string, number>()
+/** Keys main had no cover for at the last ask: reactive, for a view that says so instead of waiting on. */
+const missing = shallowReactive(new Set<string>())
 const asked = new Set<string>()
 const waiting: string[] = []
 let inFlight = 0
@@ -68,8 +70,10 @@ async function load(key: string): Promise<void> {
   const reply = await bridge().library.cover({ key })
   if (!reply.ok || reply.value === null) {
     missedAt.set(key, performance.now())
+    missing.add(key)
     return
   }
+  missing.delete(key)
   // Copied into a buffer of its own: a Blob takes ArrayBuffer-backed bytes.
   keep(key, new Blob([new Uint8Array(reply.value.bytes)], { type: reply.value.type }))
 }
@@ -81,7 +85,10 @@ function pump(): void {
     if (key === undefined) break
     inFlight += 1
     void load(key)
-      .catch(() => missedAt.set(key, performance.now()))
+      .catch(() => {
+        missedAt.set(key, performance.now())
+        missing.add(key)
+      })
       .finally(() => {
         inFlight -= 1
         asked.delete(key)
@@ -116,6 +123,7 @@ function follow(): void {
     for (const key of keys) {
       release(key)
       missedAt.delete(key)
+      missing.delete(key)
     }
     missGeneration.value += 1
   })
@@ -124,6 +132,7 @@ function follow(): void {
 /** The network is back or a sync ended: tiles still without a cover ask once more. */
 export function askAgainForMissingCovers(): void {
   missedAt.clear()
+  missing.clear()
   missGeneration.value += 1
 }
 
@@ -133,9 +142,11 @@ export function askAgainForMissingCovers(): void {
  * else null (a placeholder shows) while it is asked for. Reactive: a cover arriving redraws
  * whoever asked.
  */
-export function useCovers(): { srcFor(key: string): string | null } {
+export function useCovers(): { srcFor(key: string): string | null; missed(key: string): boolean } {
   follow()
   return {
+    /** Main had no cover for it when last asked (no thumbnail yet, offline): a view says so rather than wait. */
+    missed: (key) => missing.has(key),
     srcFor(key) {
       const url = ready.get(key)
       if (url !== undefined) {

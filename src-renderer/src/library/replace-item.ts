@@ -4,9 +4,10 @@ import { UNDO_WINDOW_MS, type JobView } from '../../../src-shared/domain/queue'
 import { bridge } from '../bridge'
 import type { ReplacePair } from '../components/replace/ReplaceConfirm.vue'
 import { useAnnouncer } from '../stores/announcer'
+import { useQueueStore } from '../stores/queue-store'
 import { useToast } from '../stores/toast'
-import { useCovers } from './covers'
 import { itemName } from './item-name'
+import { publishedSize } from './published-size'
 import { replaceWords } from './words'
 
 /** A replace added paused, waiting for the user's answer. */
@@ -30,12 +31,13 @@ export type ReplaceSource = { path: string } | { url: string } | Record<string, 
 export function useItemReplace() {
   const toast = useToast()
   const announcer = useAnnouncer()
-  const covers = useCovers()
+  const queue = useQueueStore()
 
   const pairs = computed<ReplacePair[]>(() => {
     const open = pending.value
     if (!open) return []
-    return [{ name: itemName(open.item), coverSrc: covers.srcFor(open.item.key), url: open.item.fullUrl, job: open.job }]
+    const now = { pages: open.item.pages, bytes: publishedSize(queue.jobs.values(), open.item) }
+    return [{ name: itemName(open.item), coverKey: open.item.key, url: open.item.fullUrl, now, job: open.job }]
   })
 
   function tell(text: string, tone: 'info' | 'error' = 'info', options: Parameters<typeof toast.show>[2] = {}): void {

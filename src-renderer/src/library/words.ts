@@ -164,6 +164,32 @@ export const replaceWords = {
   urlMissing: 'Paste the link of the new PDF.'
 }
 
+/** The replace question: both sides named and counted, and what would change for readers. */
+export const replaceQuestion = {
+  title: (names: string[]): string => (names.length === 1 ? `Replace ${quoted(names[0] ?? '')}?` : `Replace ${countOf(names.length, NOUNS.item)}?`),
+  message: (count: number): string =>
+    count === 1
+      ? 'Readers of its link will see the new PDF. The link stays the same.'
+      : 'Readers of their links will see the new PDFs. Every link stays the same.',
+  now: 'Now',
+  next: 'New',
+  /** "24 pages · 1.2 MB", leaving out what is not known. */
+  facts: (pages: number | null, size: string | null): string =>
+    [pages === null ? null : countOf(pages, NOUNS.page), size].filter((part) => part !== null).join(' · '),
+  drawing: 'Drawing the first page…',
+  noCover: 'No picture yet',
+  unreadable: 'Its first page can’t be shown',
+  pagesInstead: (next: number, now: number): string => `${countOf(next, NOUNS.page)} instead of ${new Intl.NumberFormat('en').format(now)}`,
+  orientation: (next: 'portrait' | 'landscape'): string =>
+    next === 'landscape' ? 'Landscape pages instead of portrait' : 'Portrait pages instead of landscape',
+  shape: (next: 'wider' | 'narrower'): string => (next === 'wider' ? 'Much wider pages than now' : 'Much narrower pages than now'),
+  changes: 'What readers will notice',
+  pairs: 'What changes',
+  undoHint: (seconds: number): string => `After you confirm, you can undo for ${seconds} seconds before anything is sent.`,
+  cancel: 'Cancel',
+  confirm: (count: number): string => (count === 1 ? 'Replace' : `Replace ${count}`)
+}
+
 export const duplicateWords = {
   outOfRange: 'Make between 1 and 500 copies.',
   question: (count: number, name: string): string => `Make ${countOf(count, NOUNS.copy)} of ${quoted(name)}?`,
@@ -173,6 +199,7 @@ export const duplicateWords = {
       ? `Each copy is a new ${noun.one} with its own link and counts toward your plan.`
       : `This uses ${groupedCount(count)} of your ${countOf(room, noun).replace(/ (\S+)$/, ' remaining $1')}. Each copy gets its own link.`
   },
+  planFull: (kind: DocType): string => `Your plan is full: no ${(kind === 'Document' ? NOUNS.document : NOUNS.flipbook).other} left.`,
   noRoom: (room: number, kind: DocType): string => {
     const noun = kind === 'Document' ? NOUNS.document : NOUNS.flipbook
     return room === 0 ? `Your plan has no room for another ${noun.one}.` : `Your plan has room for ${countOf(room, noun)} more: make at most ${groupedCount(room)}.`

@@ -4,9 +4,11 @@ import { UNDO_WINDOW_MS, type JobView } from '../../../src-shared/domain/queue'
 import { libraryKey } from '../../../src-shared/domain/library'
 import { bridge } from '../bridge'
 import type { ReplacePair } from '../components/replace/ReplaceConfirm.vue'
-import { useCovers } from '../library/covers'
+import { itemName } from '../library/item-name'
+import { publishedSize } from '../library/published-size'
 import { useAnnouncer } from '../stores/announcer'
 import { useLibraryStore } from '../stores/library-store'
+import { useQueueStore } from '../stores/queue-store'
 import { useToast } from '../stores/toast'
 import { actions, replaceFlow } from './words'
 
@@ -24,7 +26,7 @@ export interface WaitingReplace {
 export const useReplaceConfirmation = defineStore('publishReplace', () => {
   /** What the open confirmation shows; null when none is open. */
   const pairs = shallowRef<ReplacePair[] | null>(null)
-  const covers = useCovers()
+  const queue = useQueueStore()
   const library = useLibraryStore()
   const toast = useToast()
   const announcer = useAnnouncer()
@@ -40,9 +42,11 @@ export const useReplaceConfirmation = defineStore('publishReplace', () => {
     if (waiting.length === 0) return
     const added = waiting.map(({ job, url }) => {
       const key = job.targetItemId === null ? null : libraryKey(job.docType, job.targetItemId)
+      const item = key === null ? undefined : library.items.find((entry) => entry.key === key)
       // The link as the caller knows it, else as the synced library has it.
-      const link = url ?? (key === null ? null : (library.items.find((item) => item.key === key)?.fullUrl ?? null))
-      return { name: job.name, coverSrc: key === null ? null : covers.srcFor(key), url: link, job }
+      const link = url ?? item?.fullUrl ?? null
+      const now = { pages: item?.pages ?? null, bytes: item ? publishedSize(queue.jobs.values(), item) : null }
+      return { name: item ? itemName(item) : job.name, coverKey: key, url: link, now, job }
     })
     // Asked again while open (a second drop): one dialog lists them all.
     const open = pairs.value ?? []

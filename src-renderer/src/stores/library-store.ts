@@ -7,6 +7,7 @@ import type { DocType, SortOrder } from '../../../src-shared/domain/service/item
 import { bridge } from '../bridge'
 import { askAgainForMissingCovers } from '../library/covers'
 import { createLocalView, foldersOf, isServiceSortKey, type LibraryFilter, type LibrarySortKey } from '../library/local-view'
+import type { LibraryPlace } from '../library/list-place'
 import { followPublishedCovers } from '../library/published-covers'
 import { SORT_OPTIONS } from '../library/sort-options'
 
@@ -56,6 +57,15 @@ export const useLibraryStore = defineStore('library', () => {
 
   const localView = createLocalView()
   const shown = computed(() => localView(items.value, filter.value))
+  /** Where the list is: whose library, which folder and kind, in which order, for which search. */
+  const place = computed<LibraryPlace>(() => ({
+    account: account.value,
+    folder: filter.value.folder,
+    docType: filter.value.docType,
+    sortBy: filter.value.sortBy,
+    sortOrder: filter.value.sortOrder,
+    search: filter.value.search.trim()
+  }))
   const folders = computed(() => foldersOf(items.value))
 
   /**
@@ -89,6 +99,8 @@ export const useLibraryStore = defineStore('library', () => {
    */
   const byAccount = new Map<string, Map<string, LibraryItem>>()
   let shownAccount: string | null = null
+  /** Whose rows are shown, for views that follow it (reactive, unlike the bookkeeping above). */
+  const account = ref<string | null>(null)
 
   function put(change: LibraryChange): void {
     const map = byKey.value
@@ -102,6 +114,7 @@ export const useLibraryStore = defineStore('library', () => {
   function preview(from: string | null, to: string): void {
     if (from !== null) byAccount.set(from, byKey.value)
     shownAccount = to
+    account.value = to
     const kept = byAccount.get(to)
     if (!kept || from === to) return
     searchOnly.clear()
@@ -113,6 +126,7 @@ export const useLibraryStore = defineStore('library', () => {
   function apply(change: LibraryChange): void {
     if (change.reset) {
       shownAccount = change.accountId ?? null
+      account.value = shownAccount
       replaceAll(change.upserted)
       if (shownAccount !== null) byAccount.set(shownAccount, byKey.value)
       return
@@ -292,6 +306,7 @@ export const useLibraryStore = defineStore('library', () => {
     error,
     layout,
     filter,
+    place,
     confirming,
     openKey,
     openItem,

@@ -48,6 +48,10 @@ export interface FirstPageRequest {
 export interface FirstPageImage {
   url: string
   bytesRead: number
+  /** Pages in the whole document, as pdf.js counts them. */
+  pages: number
+  /** The first page's width over its height (rotation applied). */
+  aspect: number
 }
 
 /**
@@ -142,7 +146,7 @@ export async function renderFirstPage(request: FirstPageRequest): Promise<FirstP
     // Give the pixels back now rather than at the next collection.
     canvas.width = 0
     canvas.height = 0
-    return { url, bytesRead: transport.bytesRead }
+    return { url, bytesRead: transport.bytesRead, pages: pdf.numPages, aspect: unit.width / unit.height }
   } finally {
     clearTimeout(clock)
     signal.removeEventListener('abort', onAbort)

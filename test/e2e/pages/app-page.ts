@@ -30,6 +30,16 @@ export class AppPage {
     if ((await this.accountMenu.getAttribute('aria-expanded')) !== 'true') await this.accountMenu.click()
   }
 
+  /** Adds an account by its key from the account menu; resolves once the dialog closed (main confirmed the key). */
+  async addAccount(key: string): Promise<void> {
+    await this.openAccountMenu()
+    await this.page.getByRole('menuitem', { name: 'Add another account…' }).click()
+    const add = this.page.getByRole('dialog', { name: 'Add an account' })
+    await add.getByLabel('API key').fill(key)
+    await add.getByRole('button', { name: 'Add account' }).click()
+    await add.waitFor({ state: 'hidden', timeout: 45_000 })
+  }
+
   async openAbout(): Promise<void> {
     await this.openAccountMenu()
     await this.page.getByRole('menuitem', { name: 'About FlipDrop' }).click()
