@@ -31,7 +31,7 @@ import { watchNetwork } from './shell/network-watch'
 import { collectOpenedFiles } from './shell/open-files'
 import { askBeforeQuitting, guardQuit } from './shell/quit-guard'
 import { APP_ORIGIN } from './shell/renderer-files'
-import { safeOpenExternal } from './shell/safe-open-external'
+import { safeOpenExternal, showFileInFolder } from './shell/safe-open-external'
 import { PROXY_LOGIN_DEFAULTS, proxyLoginAnswerer, settingsProxyAccount } from './shell/proxy-challenge'
 import { answerProxyLogins, answerUpdaterLogins } from './shell/proxy-login'
 import { followSettingsProxy } from './shell/session-proxy'
@@ -133,6 +133,7 @@ if (claimSingleInstance(app, opened.secondLaunch)) {
       },
       choosePdfs: () => choosePdfs(mainWindow),
       chooseSavePath: (defaultName) => chooseSavePath(mainWindow, defaultName),
+      showInFolder: showFileInFolder,
       chooseFolder: () => chooseFolder(mainWindow),
       resolveProxy: (url) => session.defaultSession.resolveProxy(url),
       watchNetwork,

@@ -67,6 +67,8 @@ export interface TestHost {
   openedUrls: string[]
   /** Texts put on the clipboard through main, oldest first. */
   copiedTexts: string[]
+  /** Files the core showed in their folder ("Show in folder"), oldest first. */
+  shownInFolder: string[]
   /** What the next "Add PDFs…" dialog returns (each call answers one dialog; none queued = cancelled). */
   chooseNext(paths: readonly string[]): void
   /** Where the next "Download PDF" save dialog saves (each call answers one dialog; null or none queued = cancelled). */
@@ -121,6 +123,7 @@ export async function startTestHost(options: TestHostOptions = {}): Promise<Test
   const token = randomBytes(24).toString('hex')
   const openedUrls: string[] = []
   const copiedTexts: string[] = []
+  const shownInFolder: string[] = []
   const chosenFiles: string[][] = []
   const savePaths: (string | null)[] = []
   const folders: (string | null)[] = []
@@ -150,6 +153,7 @@ export async function startTestHost(options: TestHostOptions = {}): Promise<Test
     choosePdfs: async () => chosenFiles.shift() ?? [],
     // "Download PDF": the test says where with saveNext().
     chooseSavePath: async () => savePaths.shift() ?? null,
+    showInFolder: (path) => void shownInFolder.push(path),
     chooseFolder: async () => folders.shift() ?? null,
     ...options.core
   }, options.startCore ?? createCore)
@@ -211,6 +215,7 @@ export async function startTestHost(options: TestHostOptions = {}): Promise<Test
     transcript,
     openedUrls,
     copiedTexts,
+    shownInFolder,
     chooseNext(paths) {
       chosenFiles.push([...paths])
     },

@@ -136,6 +136,8 @@ export const detailWords = {
   embedCopied: 'Embed code copied.',
   noLink: (name: string): string => `${quoted(name)} has no link yet.`,
   saved: (size: string, path: string): string => `Saved ${size} to ${path}`,
+  /** A finished download's toast: the file, selected in its folder. */
+  showInFolder: 'Show in folder',
   seconds: (count: number): string => `${new Intl.NumberFormat().format(count)} ${count === 1 ? 'second' : 'seconds'}`,
   pagesCount: (count: number): string => countOf(count, NOUNS.page)
 }
