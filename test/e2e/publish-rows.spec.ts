@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { makePdf, writeLargePdf } from '../emulator/fixtures/make-pdf'
 import { expect, test } from './fixtures'
 import { PublishPage } from './pages/publish-page'
+import { screenshotPath } from './support/screenshots'
 import { EVERY_SIZE, snapshotLaptop } from './support/snapshot-laptop'
 
 /** Issue 18 parts 8 and 10 on the publish side: rows that read at a glance, and a plan that is full. */
@@ -88,6 +89,8 @@ test('a published row is one line (≤ 56 px at 1280×800) with its name once; "
   await expect(publish.row('price list').getByRole('img', { name: 'Updates when its file changes' })).toBeVisible()
   await publish.more('price list').click()
   await expect(publish.keepUpdated).toHaveAttribute('aria-checked', 'true')
+  await expect(page.getByTestId('toast')).toHaveCount(0, { timeout: 15_000 })
+  await snapshotLaptop(page, 'publish-row-menu-follows', EVERY_SIZE)
   await page.keyboard.press('Escape')
   await publish.more('price list').press('Enter')
   await expect(publish.keepUpdated).toBeVisible()
@@ -208,7 +211,8 @@ test('Copy link and Copy embed code say "Copied" where they were pressed, and sc
   await expect(copy).toHaveText('Copied')
   await expect(publish.announcer).toHaveText('Link copied.')
   await expect(publish.toast).toHaveCount(0)
-  await snapshotLaptop(page, 'publish-copied', [{ width: 1280, height: 800 }])
+  // A picture of the moment (it lasts 2 s: no time for axe and two colour schemes).
+  await publish.row('spring').screenshot({ path: screenshotPath('publish-copied-row.png') })
   await expect(copy).toHaveText('Copy link', { timeout: 5_000 })
 
   await publish.fromMenu('spring', 'Copy embed code')
