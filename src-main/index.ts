@@ -133,6 +133,7 @@ if (claimSingleInstance(app, opened.secondLaunch)) {
       },
       choosePdfs: () => choosePdfs(mainWindow),
       chooseSavePath: (defaultName) => chooseSavePath(mainWindow, defaultName),
+      showInFolder,
       chooseFolder: () => chooseFolder(mainWindow),
       resolveProxy: (url) => session.defaultSession.resolveProxy(url),
       watchNetwork,

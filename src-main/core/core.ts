@@ -68,6 +68,8 @@ export interface CoreConfig {
   chooseFolder?: () => Promise<string | null>
   /** The OS save dialog for "Download PDF" and "Export CSV" (Electron's dialog in main; the test host answers for the test); null when cancelled. */
   chooseSavePath?: (defaultName: string) => Promise<string | null>
+  /** Shows a file FlipDrop saved, selected in its folder (Electron's shell in main; the test host records it). */
+  showInFolder?: (path: string) => void
   /** Who holds the data folder, as told to a second `flipdrop` through the lock file. Defaults to 'app'. */
   role?: 'app' | 'command'
   /**
@@ -346,6 +348,7 @@ export async function createCore(config: CoreConfig, log: Logger): Promise<Core>
       },
       ...(config.library?.syncRetryMs !== undefined ? { syncRetryMs: config.library.syncRetryMs } : {}),
       ...(config.chooseSavePath ? { chooseSavePath: config.chooseSavePath } : {}),
+      ...(config.showInFolder ? { showInFolder: config.showInFolder } : {}),
       ...(config.choosePdfs ? { choosePdfs: config.choosePdfs } : {})
     })
     opened.splice(opened.indexOf(uploads) + 1, 0, library)

@@ -64,6 +64,7 @@ export const CHANNEL_TABLE = {
     openByLink: { kind: 'invoke', channel: 'library:openByLink' },
     duplicate: { kind: 'invoke', channel: 'library:duplicate' },
     downloadPdf: { kind: 'invoke', channel: 'library:downloadPdf' },
+    showDownload: { kind: 'invoke', channel: 'library:showDownload' },
     replace: { kind: 'invoke', channel: 'library:replace' },
     cover: { kind: 'invoke', channel: 'library:cover' },
     keepCover: { kind: 'invoke', channel: 'library:keepCover' },

@@ -35,6 +35,8 @@ export const library = {
   duplicate: invoke<DuplicateResult>()('library:duplicate', duplicateSchema),
   /** Asks where to save (OS dialog in main) and streams the item's PDF there. */
   downloadPdf: invoke<DownloadResult>()('library:downloadPdf', itemRefSchema),
+  /** Shows a PDF "Download PDF" saved, selected in its folder (the OS file manager); no other path. */
+  showDownload: invoke<undefined>()('library:showDownload', z.string().min(1).max(4096)),
   /**
    * Queues a new PDF for the item (same ID and link): a dropped file, a URL, or one picked in
    * the OS dialog. With `confirmFirst` it waits, paused, for `uploads.confirmReplace`.

@@ -1,7 +1,7 @@
 import type { Locator } from '@playwright/test'
 import { E2E_KEY, expect, test } from './fixtures'
 import { LibraryPage } from './pages/library-page'
-import { snapshotPart } from './support/snapshot-minimum'
+import { EVERY_SIZE, snapshotLaptop } from './support/snapshot-laptop'
 
 /*
  * Issue 29, "lists start at the top": another order, kind, search or folder starts a 10,000-item
@@ -89,7 +89,7 @@ test('the selected card stays in view as the details panel opens, and Escape clo
   await expect(library.details).toBeVisible()
   const selected = library.entry(name)
   await expect.poll(() => whollyShown(library, selected)).toBe(true)
-  await snapshotPart(library.details, 'library-details-open')
+  await snapshotLaptop(page, 'library-details-open', EVERY_SIZE)
 
   // Escape from a button inside the panel closes it, and focus goes back to the card.
   await library.details.getByRole('button', { name: 'Copy link' }).focus()
@@ -137,7 +137,7 @@ test('Duplicate is off with the reason when the plan has no room for one more it
     await expect(duplicate).toHaveAccessibleDescription(`Your plan is full: no ${noun} left.`)
     await expect(library.details.getByLabel('Copies')).toBeDisabled()
     await library.details.getByTestId('duplicate-full').scrollIntoViewIfNeeded()
-    if (kind === 'Flipbook') await snapshotPart(library.details, 'library-duplicate-plan-full')
+    if (kind === 'Flipbook') await snapshotLaptop(page, 'library-duplicate-plan-full', EVERY_SIZE)
     await page.keyboard.press('Escape')
     await expect(library.details).toBeHidden()
   }

@@ -13,6 +13,7 @@ import { LibraryPage, type LibraryColumn } from './pages/library-page'
 import { seriousFindings } from './support/a11y'
 import { snapshotBoth } from './support/snapshot-both'
 import { fetchOverTls, tlsTest as test } from './support/tls-test'
+import { screenshotPath } from './support/screenshots'
 import { snapshotLaptop } from './support/snapshot-laptop'
 
 const dropDir = mkdtempSync(join(tmpdir(), 'flipdrop-e2e-library-'))
@@ -179,7 +180,7 @@ test.describe('acting on items', () => {
     await expect(page.getByRole('alert')).toBeVisible()
   })
 
-  test('duplicate says what it costs and asks; download the PDF', async ({ app, host, emulator, ca, page }) => {
+  test('duplicate says what it costs and asks; download the PDF, then "Show in folder" shows the file saved', async ({ app, host, emulator, ca, page }) => {
     test.setTimeout(60_000)
     const library = new LibraryPage(page)
     await app.goTo('library')
@@ -208,9 +209,18 @@ test.describe('acting on items', () => {
     const target = join(saveDir, `${item.id}.pdf`)
     host.saveNext(target)
     await library.details.getByRole('button', { name: 'Download PDF' }).click()
-    await expect(page.getByTestId('toast').filter({ hasText: 'Saved' })).toBeVisible({ timeout: 15_000 })
+    const saved = page.getByTestId('toast').filter({ hasText: 'Saved' })
+    await expect(saved).toBeVisible({ timeout: 15_000 })
     const stored = await fetchOverTls(await pdfUrlOf(emulator.baseUrl, item.id, ca), ca, null)
     expect(Buffer.compare(await readFile(target), stored)).toBe(0)
+    // The finished download offers "Show in folder": the file, selected in the file manager.
+    // Pictures of the toast only (the library behind it is another area's: its axe scan is library-details-open's).
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme })
+      await saved.screenshot({ path: screenshotPath(`library-download-saved-${colorScheme}.png`) })
+    }
+    await saved.getByRole('button', { name: /^Show in folder/ }).click()
+    await expect.poll(() => host.shownInFolder).toEqual([target])
   })
 
   test('a PDF dropped on an item: the cover beside the new first page, asked; Undo sends nothing; confirmed, same ID and link', async ({ app, host, emulator, ca, page }) => {

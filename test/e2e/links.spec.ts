@@ -6,13 +6,18 @@ import { makePdf } from '../emulator/fixtures/make-pdf'
 import { expect, test } from './fixtures'
 import { LibraryPage } from './pages/library-page'
 import { PublishPage } from './pages/publish-page'
-import { snapshotLaptop } from './support/snapshot-laptop'
+import { EVERY_SIZE, snapshotLaptop } from './support/snapshot-laptop'
 
 const dropDir = mkdtempSync(join(tmpdir(), 'flipdrop-e2e-links-'))
 // Files settle after 150 ms here (1 s in the app), so a save is acted on quickly.
 test.use({ signedIn: true, hostOptions: { dropDir, core: { links: { stabilityMs: 150, pollIntervalMs: 50 } } }, emulatorOptions: { seed: 3 } })
 
-test('"Update when the file changes" on a published job: saving the file again updates the item with the same link', async ({ app, emulator, page }) => {
+test('"Update when the file changes" on a published job: saving the file again updates the item with the same link, folded into its row', async ({
+  app,
+  emulator,
+  host,
+  page
+}) => {
   const publish = new PublishPage(page)
   const path = join(dropDir, 'price-list.pdf')
   await writeFile(path, await makePdf(1, 'price list v1'))
@@ -24,18 +29,39 @@ test('"Update when the file changes" on a published job: saving the file again u
   expect(item).toBeDefined()
   const slug = item?.slug
 
-  const follow = publish.keepUpdated('price-list')
-  await expect(follow).toHaveAttribute('aria-checked', 'false')
-  await follow.click()
-  await expect(follow).toHaveAttribute('aria-checked', 'true')
+  // "Update when the file changes" is an entry of the row's menu, not a switch on every row.
+  await publish.more('price-list').click()
+  await expect(publish.keepUpdated).toHaveAttribute('aria-checked', 'false')
+  await publish.keepUpdated.click()
+  await expect(row.getByRole('img', { name: 'Updates when its file changes' })).toBeVisible()
 
-  // A re-export: the same file, new content.
+  // A re-export: the same file, new content. Its update folds into the item's row: one row, no second switch.
   await writeFile(path, await makePdf(3, 'price list v2'))
   await expect(page.getByTestId('toast').filter({ hasText: 'Updated price-list' })).toHaveText('Updated price-list (same link).', { timeout: 15_000 })
   const after = emulator.state.items.get(item?.id ?? 0)
   expect(after?.slug).toBe(slug)
   expect(after?.pages).toBe(3)
   expect([...emulator.state.items.values()].filter((entry) => entry.name === 'price-list')).toHaveLength(1)
+  await expect(publish.rows).toHaveCount(1)
+  await expect(row.getByTestId('job-updates')).toHaveText(/^Updated 1× · last \d{1,2}:\d{2}( [AP]M)?$/)
+  await expect(publish.state('price-list')).toHaveText('Updated')
+  await expect(row.getByTestId('job-meta')).toHaveText(/3 pages$/)
+  expect(await publish.rowHeight('price-list')).toBeLessThanOrEqual(56)
+
+  // Saved again: still one row, counting two updates; the menu still says it follows the file.
+  await writeFile(path, await makePdf(5, 'price list v3'))
+  await expect(row.getByTestId('job-updates')).toHaveText(/^Updated 2× · last /, { timeout: 15_000 })
+  await expect(publish.rows).toHaveCount(1)
+  await expect(row.getByTestId('job-meta')).toHaveText(/5 pages$/)
+  await publish.more('price-list').click()
+  await expect(publish.keepUpdated).toHaveAttribute('aria-checked', 'true')
+  await page.keyboard.press('Escape')
+  await expect(page.getByTestId('toast')).toHaveCount(0, { timeout: 15_000 })
+  await snapshotLaptop(page, 'publish-linked-folded', EVERY_SIZE)
+  // Removing the row takes the item's whole story with it: the first publish and both updates.
+  await publish.fromMenu('price-list', 'Remove from list')
+  await expect(publish.rows).toHaveCount(0)
+  expect(host.core.uploads.list().jobs).toEqual([])
 
   await app.goTo('watched')
   const links = page.getByRole('list', { name: 'Linked files' })

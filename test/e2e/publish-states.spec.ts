@@ -8,7 +8,7 @@ import { startPdfSource } from '../support/pdf-source'
 import { expect, test } from './fixtures'
 import type { TestHost } from '../host/test-host'
 import { PublishPage } from './pages/publish-page'
-import { snapshotLaptop } from './support/snapshot-laptop'
+import { EVERY_SIZE, snapshotLaptop } from './support/snapshot-laptop'
 
 const dropDir = mkdtempSync(join(tmpdir(), 'flipdrop-e2e-states-'))
 test.use({
@@ -98,7 +98,7 @@ test('the publish view with a job in every state: screenshots and axe in light a
     // Active rows first.
     await expect(publish.rows.locator('.job-name').first()).toHaveText(/^(Brochure|Annual report)$/)
     await expect(publish.batchHeadline).toHaveText(/^Publishing \d of \d/)
-    await snapshotLaptop(page, 'publish-every-state')
+    await snapshotLaptop(page, 'publish-every-state', EVERY_SIZE)
 
     // "Publish from link…", open over the list.
     await publish.fromLink.click()

@@ -8,7 +8,7 @@ import { makePdf } from '../emulator/fixtures/make-pdf'
 import { expect, test } from './fixtures'
 import { LibraryPage } from './pages/library-page'
 import { PublishPage } from './pages/publish-page'
-import { snapshotPart } from './support/snapshot-minimum'
+import { EVERY_SIZE, snapshotLaptop } from './support/snapshot-laptop'
 
 /*
  * Issue 29, "the one moment that can break a client's link": the replace question shows the
@@ -76,7 +76,7 @@ test('the library\'s replace question: both first pages at 160 px and sharp at 2
   expect(await sharpness(next)).toBeGreaterThanOrEqual(0.99)
   // At the minimum size the library's toolbar behind is another part of issue 29: the question itself must fit.
   await expect(dialog.getByRole('button', { name: 'Replace' })).toBeInViewport()
-  await snapshotPart(dialog, 'replace-question-one')
+  await snapshotLaptop(page, 'replace-question-one', EVERY_SIZE)
 
   // A landscape file for a portrait item: the shape is pointed out, the page count (24 → 24) is not.
   await dialog.getByRole('button', { name: 'Cancel' }).click()
@@ -118,7 +118,7 @@ test('the question for several items shows each item\'s real cover beside its ne
     expect(await boxOf(now)).toEqual(await boxOf(pair.getByTestId('replace-new')))
     await expect(now.locator('figcaption')).toContainText(name)
   }
-  await snapshotPart(dialog, 'replace-question-several')
+  await snapshotLaptop(page, 'replace-question-several', EVERY_SIZE)
   await dialog.getByRole('button', { name: 'Cancel' }).click()
   await expect(dialog).toBeHidden()
 })

@@ -156,6 +156,7 @@ export async function startTestHost(options: TestHostOptions = {}): Promise<Test
     choosePdfs: async () => chosenFiles.shift() ?? [],
     // "Download PDF": the test says where with saveNext().
     chooseSavePath: async () => savePaths.shift() ?? null,
+    showInFolder: (path) => void shownInFolder.push(path),
     chooseFolder: async () => folders.shift() ?? null,
     ...options.core
   }, options.startCore ?? createCore)

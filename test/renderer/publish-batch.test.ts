@@ -57,3 +57,11 @@ describe('time left for the whole batch', () => {
     expect(secondsLeft(held, 1000, { startedAt: start, finished: 1 }, start + 4000)).toBeNull()
   })
 })
+
+describe('items updated', () => {
+  it('counts items, not updates: a linked file saved twice is one item updated', () => {
+    const update = (id: string, itemId: number) => ({ ...fileJob(id, 'done'), kind: 'replace' as const, targetItemId: itemId })
+    const summary = summarizeBatch([update('first', 7), update('again', 7), update('other', 8), fileJob('new', 'done')], () => null)
+    expect(summary).toMatchObject({ published: 1, updated: 2, finished: 4 })
+  })
+})

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Connectivity, JobView } from '../../src-shared/domain/queue'
-import { canRetry, metaLine, primaryAction, reasonLine, stateWord } from '../../src-renderer/src/publish/job-text'
+import { canRetry, metaLine, primaryAction, reasonLine, stateWord, updatesLine, waitsInLine } from '../../src-renderer/src/publish/job-text'
+import { foldUpdates } from '../../src-renderer/src/publish/fold-updates'
 import { displayOrder, mainIndexFor } from '../../src-renderer/src/publish/reorder'
 import { fileJob, urlJob } from '../main/shell/queue-views'
 
@@ -43,7 +44,8 @@ describe('the reason on the line below', () => {
     expect(reasonLine(waiting('retry', 'The service failed; trying again at 10:01.'), online, now)).toBe('The service failed; trying again at 10:01.')
     expect(reasonLine(waiting('undo-window', '', '2026-01-01T10:00:07.200Z'), online, now)).toBe('Starts in 8 s — you can still undo it.')
     expect(reasonLine(fileJob('a', 'failed', { name: 'poster' }), online, now)).toBe('poster is not a PDF the service accepts.')
-    expect(reasonLine(fileJob('a', 'queued', { paused: true }), online, now)).toBe('Held for review: check its name, then publish.')
+    // Held for review: its own Name and Title fields and its Publish button say it; no line under it.
+    expect(reasonLine(fileJob('a', 'queued', { paused: true }), online, now)).toBeNull()
     expect(reasonLine({ ...fileJob('a', 'queued', { paused: true }), kind: 'replace' }, online, now)).toBe('Waiting for you to confirm the new PDF.')
   })
 })
@@ -51,11 +53,15 @@ describe('the reason on the line below', () => {
 describe('what a row reads at a glance', () => {
   it('names the file, its size and its pages when known; a link by its address without the scheme; never an item ID', () => {
     const counted: JobView = { ...fileJob('a', 'queued', { name: 'spring', size: 2 * 1024 * 1024 }), source: { type: 'file', fileName: 'spring.pdf', size: 2 * 1024 * 1024, pages: 12 } }
-    expect(metaLine(counted)).toBe('spring.pdf · 2.0 MB · 12 pages')
+    // The file's name is not printed again under a name that says the same.
+    expect(metaLine(counted)).toBe('2.0 MB · 12 pages')
     const single: JobView = { ...counted, source: { type: 'file', fileName: 'spring.pdf', size: 900, pages: 1 } }
-    expect(metaLine(single)).toBe('spring.pdf · 900 bytes · 1 page')
+    expect(metaLine(single)).toBe('900 bytes · 1 page')
+    // Renamed: the file is named, as it differs.
+    expect(metaLine({ ...single, name: 'Spring catalogue' })).toBe('spring.pdf · 900 bytes · 1 page')
+    expect(metaLine({ ...single, source: { type: 'file', fileName: 'Spring.PDF', size: 900, pages: 1 } })).toBe('Spring.PDF · 900 bytes · 1 page')
     // Pages may be missing (added before FlipDrop counted them).
-    expect(metaLine(fileJob('b', 'queued', { size: 900 }))).toBe('b.pdf · 900 bytes')
+    expect(metaLine(fileJob('b', 'queued', { size: 900 }))).toBe('900 bytes')
     expect(metaLine(urlJob('c', 'queued'))).toBe('example.com/c.pdf')
     const replace: JobView = { ...fileJob('d', 'done'), kind: 'replace', targetItemId: 1038 }
     expect(metaLine(replace)).not.toContain('1038')
@@ -73,7 +79,9 @@ describe('what a row reads at a glance', () => {
     expect(canRetry(lookalike)).toBe(false)
     expect(primaryAction({ ...fileJob('a', 'queued', { paused: true }), kind: 'replace' })).toBe('review')
     expect(primaryAction(waiting('undo-window', '', '2026-01-01T10:00:07Z'))).toBe('undo')
-    expect(primaryAction(fileJob('a', 'queued', { paused: true }))).toBe('resume')
+    // Held for review: "Publish"; a paused job that can no longer be renamed: "Resume".
+    expect(primaryAction(fileJob('a', 'queued', { paused: true }))).toBe('publish-held')
+    expect(primaryAction({ ...fileJob('a', 'waiting', { paused: true }), kind: 'replace' })).toBe('resume')
     expect(primaryAction(fileJob('a', 'uploading'))).toBeNull()
   })
 })
@@ -94,5 +102,49 @@ describe('active rows first', () => {
     // Nothing finished between: the index shown is main's.
     expect(mainIndexFor(['one', 'two', 'three'], ['one', 'two', 'three'], 0, 1)).toBe(1)
     expect(mainIndexFor(['two', 'one', 'three'], ['two', 'one', 'three'], 2, 1)).toBe(1)
+  })
+})
+
+describe('"starts when the ones above are done", said once', () => {
+  it('no row says it; the list asks which rows only wait their turn', () => {
+    expect(reasonLine(fileJob('a', 'queued'), online, now)).toBeNull()
+    expect(waitsInLine(fileJob('a', 'queued'))).toBe(true)
+    expect(waitsInLine({ ...fileJob('a', 'waiting'), waiting: null })).toBe(true)
+    // A wait of its own (the network, a retry), held, sending or finished: not in line.
+    expect(waitsInLine(waiting('retry', 'Trying again at 10:01.'))).toBe(false)
+    expect(waitsInLine(fileJob('a', 'queued', { paused: true }))).toBe(false)
+    expect(waitsInLine(fileJob('a', 'uploading'))).toBe(false)
+    expect(waitsInLine(fileJob('a', 'done'))).toBe(false)
+  })
+})
+
+describe('the updates of a linked item fold into its row', () => {
+  const update = (id: string, state: JobView['state'], at: string, itemId = 7): JobView => ({
+    ...fileJob(id, state, { name: 'price list' }),
+    kind: 'replace',
+    targetItemId: itemId,
+    result: state === 'done' ? { itemId, url: 'https://go.fliplink.me/view/p', embedUrl: null, pages: 3 } : null,
+    addedAt: at,
+    history: [{ at, text: 'added' }]
+  })
+  const first = { ...fileJob('first', 'done', { name: 'price list' }), addedAt: '2026-01-01T09:00:00.000Z' }
+
+  it('one row, the newest job, counting the updates published and the time of the last', () => {
+    const rows = [update('second', 'done', '2026-01-01T14:06:00.000Z'), first, fileJob('other', 'queued'), update('third', 'done', '2026-01-01T11:00:00.000Z')]
+    const { rows: shown, folds } = foldUpdates(rows)
+    expect(shown.map((job) => job.id)).toEqual(['second', 'other'])
+    expect(folds.get('second')).toEqual({ updates: 2, lastAt: '2026-01-01T14:06:00.000Z', jobIds: ['second', 'first', 'third'] })
+    expect(updatesLine(folds.get('second'), 'en-GB')).toBe('Updated 2× · last 14:06')
+  })
+
+  it('an update on its way is the row (its state shows), counting only those published; other items and accounts stay apart', () => {
+    const sending = update('sending', 'uploading', '2026-01-01T15:00:00.000Z')
+    const elsewhere = { ...update('elsewhere', 'done', '2026-01-01T15:00:00.000Z'), accountId: 'user-2' }
+    const { rows, folds } = foldUpdates([sending, first, update('another-item', 'done', '2026-01-01T12:00:00.000Z', 8), elsewhere])
+    expect(rows.map((job) => job.id)).toEqual(['sending', 'another-item', 'elsewhere'])
+    expect(folds.get('sending')?.updates).toBe(0)
+    expect(updatesLine(folds.get('sending'))).toBeNull()
+    // Creates alone never fold (each has its own item).
+    expect(foldUpdates([first, { ...first, id: 'twin' }]).rows).toHaveLength(2)
   })
 })

@@ -6,7 +6,6 @@ import type { LinksView } from '../../src-shared/domain/links'
 import type { EnqueueResult, JobView, SameContentOffer } from '../../src-shared/domain/queue'
 import ActionMenu from '../../src-renderer/src/components/publish/ActionMenu.vue'
 import JobActions from '../../src-renderer/src/components/publish/JobActions.vue'
-import KeepUpdatedSwitch from '../../src-renderer/src/components/publish/KeepUpdatedSwitch.vue'
 import { useLinksStore } from '../../src-renderer/src/stores/links-store'
 import { usePublishStore } from '../../src-renderer/src/stores/publish-store'
 import { useQueueStore } from '../../src-renderer/src/stores/queue-store'
@@ -167,28 +166,35 @@ describe('the row menu works from the keyboard', () => {
   })
 })
 
-describe('"Update when the file changes" is a real switch', () => {
-  it('is off until the file is linked; on links it, off unlinks it', async () => {
+describe('"Update when the file changes" is an on/off entry of a published row\'s menu', () => {
+  it('is unticked until the file is linked; choosing it links, choosing it again unlinks', async () => {
     const done = fileJob('job-1', 'done', { name: 'catalogue' })
     const link = { id: 'link-1', itemId: done.result?.itemId ?? 0, docType: 'Flipbook' } as LinksView['links'][number]
     const main = answering((channel) => (channel === 'links:unlink' ? { ok: true, value: { links: [], folders: [], keepCopies: false, watching: true } } : undefined))
     const links = useLinksStore()
     links.view = { links: [], folders: [], keepCopies: false, watching: true }
-    wrapper = mount(KeepUpdatedSwitch, { attachTo: document.body, props: { job: done } })
-    const toggle = wrapper.get('[role="switch"]')
-    expect(toggle.attributes('aria-checked')).toBe('false')
-    expect(toggle.text()).toBe('Update when the file changes')
-    await toggle.trigger('click')
+    wrapper = mount(JobActions, { attachTo: document.body, props: { job: done, movable: false, historyOpen: false } })
+    const entry = async (): Promise<HTMLElement> => {
+      await wrapper?.get('button[aria-haspopup="menu"]').trigger('click')
+      await settle()
+      const found = document.querySelector<HTMLElement>('[role="menuitemcheckbox"]')
+      if (!found) throw new Error('no on/off entry')
+      return found
+    }
+    let follow = await entry()
+    expect(follow.textContent?.trim()).toBe('Update when the file changes')
+    expect(follow.getAttribute('aria-checked')).toBe('false')
+    follow.click()
     await settle()
     expect(main.calls.find((call) => call.channel === 'links:linkJob')?.input).toEqual({ jobId: 'job-1' })
     // Main tells the new link (links:changed).
     links.view = { links: [link], folders: [], keepCopies: false, watching: true }
-    await settle()
-    expect(toggle.attributes('aria-checked')).toBe('true')
-    await toggle.trigger('click')
+    follow = await entry()
+    expect(follow.getAttribute('aria-checked')).toBe('true')
+    follow.click()
     await settle()
     expect(main.calls.find((call) => call.channel === 'links:unlink')?.input).toEqual({ linkId: 'link-1' })
-    expect(toggle.attributes('aria-checked')).toBe('false')
+    expect((await entry()).getAttribute('aria-checked')).toBe('false')
   })
 })
 

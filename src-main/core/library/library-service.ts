@@ -37,6 +37,8 @@ export interface LibraryDependencies {
   background?: boolean
   /** The OS save dialog; null when cancelled. */
   chooseSavePath?: (defaultName: string) => Promise<string | null>
+  /** Shows a file selected in its folder (Electron's shell in main; the test host records it). */
+  showInFolder?: (path: string) => void
   /** The OS open dialog for PDFs (replace from a file). */
   choosePdfs?: () => Promise<string[]>
   /** The queue's changes (items just published join the library at once); none: they come with the next sync. */
@@ -243,6 +245,8 @@ export async function createLibraryService(deps: LibraryDependencies): Promise<L
   }
 
   const downloads = new AbortController()
+  /** The files "Download PDF" saved while this runs: the only ones "Show in folder" shows. */
+  const savedDownloads = new Set<string>()
   const stopWatching = connection.onChange(() => {
     followAccount()
     covers.retryFailed()
@@ -400,7 +404,7 @@ export async function createLibraryService(deps: LibraryDependencies): Promise<L
       const host = hostOf(docType)
       const key = libraryKey(docType, id)
       const name = shown?.store.get(key)?.name ?? (await client.getItem(id, host)).summary.name
-      return downloadPdf({
+      const saved = await downloadPdf({
         key,
         name,
         id,
@@ -410,6 +414,16 @@ export async function createLibraryService(deps: LibraryDependencies): Promise<L
         signal: downloads.signal,
         onProgress: (progress) => deps.emit(contract.library.downloadProgress, progress)
       })
+      if (saved.path !== null) savedDownloads.add(saved.path)
+      return saved
+    },
+
+    showDownload(path) {
+      if (!deps.showInFolder) throw new AppError('not-allowed', 'Showing a file needs the FlipDrop window.')
+      // Only what this window saved: a path from the renderer is never opened on its word alone.
+      if (!savedDownloads.has(path)) throw new AppError('not-allowed', 'FlipDrop shows only the PDFs it saved.')
+      deps.showInFolder(path)
+      return undefined
     },
 
     async replace({ id, docType, path, url, confirmFirst }) {

@@ -2,12 +2,17 @@ import { computed, getCurrentScope, onScopeDispose, ref } from 'vue'
 import type { DownloadProgress, LibraryItem } from '../../../src-shared/domain/library'
 import { bridge } from '../bridge'
 import { formatBytes } from '../format/bytes'
+import { useAnnouncer } from '../stores/announcer'
 import { useToast } from '../stores/toast'
 import { detailWords } from './words'
 
-/** "Download PDF" for one item: main asks where (its save dialog), streams the file there and reports progress. */
+/**
+ * "Download PDF" for one item: main asks where (its save dialog), streams the file there and
+ * reports progress. Once saved, the toast offers "Show in folder" (the file, selected).
+ */
 export function useItemDownload(item: () => LibraryItem) {
   const toast = useToast()
+  const announcer = useAnnouncer()
   const busy = ref(false)
   const progress = ref<DownloadProgress | null>(null)
   const progressText = computed(() => {
@@ -29,7 +34,16 @@ export function useItemDownload(item: () => LibraryItem) {
     busy.value = false
     progress.value = null
     if (!reply.ok) toast.show(reply.error.message, 'error')
-    else if (reply.value.path) toast.show(detailWords.saved(formatBytes(reply.value.bytes), reply.value.path))
+    else if (reply.value.path) {
+      const path = reply.value.path
+      announcer.say(detailWords.saved(formatBytes(reply.value.bytes), path))
+      toast.show(detailWords.saved(formatBytes(reply.value.bytes), path), 'info', { action: { label: detailWords.showInFolder, run: () => showInFolder(path) } })
+    }
+  }
+
+  async function showInFolder(path: string): Promise<void> {
+    const reply = await bridge().library.showDownload(path)
+    if (!reply.ok) toast.show(reply.error.message, 'error')
   }
 
   return { busy, progress, progressText, start }

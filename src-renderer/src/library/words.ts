@@ -137,6 +137,8 @@ export const detailWords = {
   embedCopied: 'Embed code copied.',
   noLink: (name: string): string => `${quoted(name)} has no link yet.`,
   saved: (size: string, path: string): string => `Saved ${size} to ${path}`,
+  /** A finished download's toast: the file, selected in its folder. */
+  showInFolder: 'Show in folder',
   seconds: (count: number): string => countOf(count, { one: 'second', other: 'seconds' }),
   pagesCount: (count: number): string => countOf(count, NOUNS.page)
 }

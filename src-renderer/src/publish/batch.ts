@@ -64,12 +64,14 @@ export function summarizeBatch(jobs: readonly JobView[], progressOf: (jobId: str
     doneIds: []
   }
   const kinds = new Set<DocType>()
+  /** Items updated: a linked file saved twice is one item updated (twice), not two. */
+  const updatedItems = new Set<string>()
   let partial = 0
   let bytesLeft = 0
   let sizeUnknown = false
   for (const job of jobs) {
     if (job.state === 'done') {
-      if (job.kind === 'replace') summary.updated++
+      if (job.kind === 'replace') updatedItems.add(`${job.accountId ?? ''}|${job.host}|${job.docType}|${job.targetItemId ?? job.id}`)
       else {
         summary.published++
         kinds.add(job.docType)
@@ -96,6 +98,7 @@ export function summarizeBatch(jobs: readonly JobView[], progressOf: (jobId: str
     else sizeUnknown = true
   }
   summary.kinds = [...kinds]
+  summary.updated = updatedItems.size
   summary.fraction = summary.total === 0 ? 0 : Math.min(1, (summary.finished + partial * 0.98) / summary.total)
   summary.bytesLeft = sizeUnknown ? null : bytesLeft
   // A job being sent counts as half done: once its bytes are out, the service's own time remains.

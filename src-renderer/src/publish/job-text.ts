@@ -1,5 +1,6 @@
 import { FINISHED_STATES, UNDO_WINDOW_MS, type Connectivity, type JobProgress, type JobView } from '../../../src-shared/domain/queue'
 import { formatBytes } from '../format/bytes'
+import type { Fold } from './fold-updates'
 import { row } from './words'
 
 /** The one state a row shows, and its colour family. */
@@ -65,10 +66,11 @@ export function reasonLine(job: JobView, connectivity: Connectivity | null, now:
   if (finished(job)) return null
   if (job.paused) {
     if (job.kind === 'replace' && job.state === 'queued') return row.confirmReplace
-    return canRename(job) ? row.heldForReview : row.pausedLine
+    // Held for review: the row's own Name and Title fields and its Publish button say it.
+    return isHeld(job) ? null : row.pausedLine
   }
-  if (job.state === 'verifying') return row.checking
-  if (job.state === 'uploading') return null
+  // Sending or checking: said on the row's one line, beside the name (see `activityLine`).
+  if (job.state === 'verifying' || job.state === 'uploading') return null
   if (job.state === 'waiting' && job.waiting) {
     if (job.waiting.reason === 'undo-window') return row.undoWindow(secondsUntil(job.waiting.until, now))
     // The plan-full banner says what can be done; the row only how it goes on.
@@ -76,7 +78,24 @@ export function reasonLine(job: JobView, connectivity: Connectivity | null, now:
     if (stripSaysWhy(job, connectivity)) return null
     return job.waiting.message
   }
-  return row.inLine
+  // In line behind the others: the list says it once, above the first of them (`waitsInLine`).
+  return null
+}
+
+/** Waits only for the uploads before it: no reason of its own, not held, not finished. */
+export function waitsInLine(job: JobView): boolean {
+  if (finished(job) || job.paused) return false
+  return job.state === 'queued' || (job.state === 'waiting' && job.waiting === null)
+}
+
+/** A new upload held for review ("Review before publishing"): its name and title can be changed in the row until it is published. */
+export function isHeld(job: JobView): boolean {
+  return job.paused && canRename(job)
+}
+
+/** What a sending row says beside its name: how far the bytes are, then that the service is checking it. */
+export function activityLine(job: JobView, progress: JobProgress | null): string {
+  return job.state === 'verifying' ? row.checking : progressLine(progress)
 }
 
 /** Whole seconds until then; never more than the Undo window (a clock read a moment ago would say 11 s of 10). */
@@ -85,11 +104,17 @@ function secondsUntil(iso: string | null, now: number): number {
   return Math.min(UNDO_WINDOW_MS / 1000, Math.max(0, Math.ceil((Date.parse(iso) - now) / 1000)))
 }
 
-/** What the job publishes, at a glance: "spring.pdf · 2.1 MB · 12 pages", or the link. */
+/** Whether a file's name says more than the row's name: "Menu – Café Rouge.pdf" under "Spring menu", not "menu.pdf" under "menu". */
+export function fileNameDiffers(fileName: string, name: string): boolean {
+  return fileName.replace(/\.pdf$/i, '').trim() !== name.trim()
+}
+
+/** What the job publishes, at a glance: "2.1 MB · 12 pages" (the file's name first where it differs from the row's), or the link. */
 export function metaLine(job: JobView): string {
   const parts: string[] = []
   if (job.source.type === 'file') {
-    parts.push(job.source.fileName, formatBytes(job.source.size))
+    if (fileNameDiffers(job.source.fileName, job.name)) parts.push(job.source.fileName)
+    parts.push(formatBytes(job.source.size))
   } else {
     parts.push(shortLink(job.source.url))
   }
@@ -122,7 +147,7 @@ export function canRetry(job: JobView): boolean {
 }
 
 /** The one action a row shows beside its menu; null when there is none worth a button. */
-export type PrimaryAction = 'copy-link' | 'publish-as-new' | 'keep-found' | 'retry' | 'review' | 'undo' | 'resume' | null
+export type PrimaryAction = 'copy-link' | 'publish-as-new' | 'keep-found' | 'retry' | 'review' | 'undo' | 'publish-held' | 'resume' | null
 
 /** A failed upload whose lost answer left an item that may be it: the user keeps it or publishes again (never a bare Retry). */
 export const decidesLookalike = (job: JobView): boolean => job.state === 'failed' && job.failure?.code === 'uncertain-content'
@@ -135,6 +160,7 @@ export function primaryAction(job: JobView): PrimaryAction {
   if (finished(job)) return null
   if (job.paused && job.kind === 'replace' && job.state === 'queued') return 'review'
   if (job.waiting?.reason === 'undo-window') return 'undo'
+  if (isHeld(job)) return 'publish-held'
   if (job.paused) return 'resume'
   return null
 }
@@ -143,4 +169,10 @@ export function primaryAction(job: JobView): PrimaryAction {
 export function embedCode(embedUrl: string): string {
   const src = embedUrl.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
   return `<iframe src="${src}" width="100%" height="600" style="border:0" allowfullscreen></iframe>`
+}
+
+/** An item's updates folded into its row: "Updated 2× · last 14:06"; null before one was published. */
+export function updatesLine(fold: Fold | undefined, locale?: string): string | null {
+  if (!fold || fold.updates === 0 || fold.lastAt === null) return null
+  return row.updates(fold.updates, new Intl.DateTimeFormat(locale, { timeStyle: 'short' }).format(new Date(fold.lastAt)))
 }

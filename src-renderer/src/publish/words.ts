@@ -93,14 +93,19 @@ export const batch = {
   clearFinished: 'Clear finished',
   pauseAll: 'Pause all',
   resumeAll: 'Resume all',
-  startHeld: (count: number) => `Publish ${count} paused`,
+  /** Publishes every upload held for review. */
+  startHeld: (count: number) => `Publish all (${count})`,
   linksCopied: (count: number) => `Copied ${countOf(count, NOUNS.link)}, one per line.`,
+  /** What "Copy all links" says for a moment after it copied. */
+  copiedLinks: (count: number) => `Copied ${countOf(count, NOUNS.link)}`,
   exported: (rows: number, fileName: string) => `Saved ${countOf(rows, NOUNS.link)} to “${fileName}”.`
 }
 
 export const queueWords = {
   label: 'Upload queue',
-  keys: 'Arrow keys move between uploads; Alt+Up and Alt+Down change the order of those waiting.'
+  keys: 'Arrow keys move between uploads; Alt+Up and Alt+Down change the order of those waiting.',
+  /** Said once, above the first upload that waits only for those before it. */
+  inLine: 'Next in line — each starts when the ones above are done.'
 }
 
 export const row = {
@@ -113,13 +118,11 @@ export const row = {
   failed: 'Failed',
   cancelled: 'Cancelled',
   /** Lines under the name, by what the job is waiting for or how it ended. */
-  inLine: 'Starts when the ones above are done.',
   noRoom: 'Goes on by itself once your plan has room.',
   checking: 'Sent — checking that the service made it.',
   starting: 'Starting…',
   sent: 'Sent — the service is making it.',
   undoWindow: (seconds: number) => `Starts in ${seconds} s — you can still undo it.`,
-  heldForReview: 'Held for review: check its name, then publish.',
   pausedLine: 'Paused — resume it when you’re ready.',
   confirmReplace: 'Waiting for you to confirm the new PDF.',
   cancelledLine: 'Cancelled — nothing more is sent.',
@@ -127,6 +130,10 @@ export const row = {
   replaces: 'New PDF, same link',
   document: 'Document',
   pages: (count: number) => countOf(count, NOUNS.page),
+  /** An item's updates folded into its row: "Updated 2× · last 14:06". */
+  updates: (count: number, time: string) => `Updated ${count}× · last ${time}`,
+  /** The row's item follows its file ("Update when the file changes" is on). */
+  follows: 'Updates when its file changes',
   progress: (sent: string, total: string) => `${sent} of ${total}`
 }
 
@@ -142,6 +149,9 @@ export const actions = {
   keepFoundOf: (name: string) => `Keep the item found as the upload of ${name}`,
   publishAgain: 'Publish again',
   publishAgainOf: (name: string) => `Publish ${name} again as a new item`,
+  /** A row held for review ("Review before publishing"): publish it now. */
+  publishHeld: 'Publish',
+  publishHeldOf: (name: string) => `Publish ${name}`,
   resume: 'Resume',
   resumeOf: (name: string) => `Resume ${name}`,
   review: 'Review…',
@@ -162,6 +172,8 @@ export const actions = {
   hideHistory: 'Hide history',
   remove: 'Remove from list',
   dragTip: 'Drag to reorder (or Alt+Up / Alt+Down)',
+  /** What a copy button says for a moment after it copied. */
+  copied: 'Copied',
   linkCopied: 'Link copied.',
   embedCopied: 'Embed code copied.'
 }
@@ -180,6 +192,9 @@ export const keepUpdated = {
   on: (name: string) => `“${name}” now updates when its file changes.`,
   off: (name: string) => `“${name}” no longer follows its file.`
 }
+
+/** A held row's own name and title fields. */
+export const review = { fieldsOf: (name: string) => `Name and title of ${name}` }
 
 export const editor = { name: 'Name', title: 'Title', titleHint: 'Readers see the title; the name is how you find it in your library.', save: 'Save', cancel: 'Cancel' }
 

@@ -7,6 +7,7 @@ import type { DocType } from '../../../src-shared/domain/service/item'
 import { bridge } from '../bridge'
 import { namesSeveral, queueAccounts } from '../account/accounts'
 import { summarizeBatch, type BatchPace } from '../publish/batch'
+import { foldUpdates } from '../publish/fold-updates'
 import { displayOrder, replayMoves, type PendingMove } from '../publish/reorder'
 import { useAnnouncer } from './announcer'
 import { useAuthStore } from './auth-store'
@@ -64,6 +65,8 @@ export const useQueueStore = defineStore('queue', () => {
     const only = shownAccount.value
     return only === null ? shown.value : shown.value.filter((job) => job.accountId === only)
   })
+  /** The list's rows: `visible` with the updates of an item folded into one row (see publish/fold-updates.ts). */
+  const listed = computed(() => foldUpdates(visible.value))
   /** What the batch bar says, counted from the rows the list shows (see publish/batch.ts). */
   const batchSummary = computed(() => summarizeBatch(visible.value, (jobId) => progress.get(jobId) ?? null))
   const counts = computed(() => {
@@ -231,6 +234,7 @@ export const useQueueStore = defineStore('queue', () => {
     accountFilter,
     shownAccount,
     visible,
+    listed,
     /** Narrows the list to one account's uploads (null: every account's). */
     showAccount: (userId: string | null) => (accountFilter.value = userId),
     batchSummary,

@@ -105,8 +105,31 @@ export class PublishPage {
     await this.menu.getByRole('menuitem', { name: item }).click()
   }
 
-  keepUpdated(name: string): Locator {
-    return this.row(name).getByRole('switch', { name: `Update when the file changes: ${name}` })
+  /** "Update when the file changes" in a row's open menu: an on/off entry. */
+  get keepUpdated(): Locator {
+    return this.menu.getByRole('menuitemcheckbox', { name: 'Update when the file changes' })
+  }
+
+  /** The line said once above the uploads that wait their turn. */
+  get inLineNote(): Locator {
+    return this.page.getByTestId('in-line-note')
+  }
+
+  /** What screen readers hear (the app's one polite live region). */
+  get announcer(): Locator {
+    return this.page.getByTestId('announcer')
+  }
+
+  /** A held row's own Name or Title field ("Review before publishing"). */
+  field(name: string, label: 'Name' | 'Title'): Locator {
+    return this.row(name).getByRole('textbox', { name: label })
+  }
+
+  /** How tall a row is on screen, in CSS pixels. */
+  async rowHeight(name: string): Promise<number> {
+    const box = await this.row(name).boundingBox()
+    if (!box) throw new Error(`no row for ${name}`)
+    return box.height
   }
 
   /** One "already published" question ("alpha.pdf is already published as…"), or a row of the table of several. */

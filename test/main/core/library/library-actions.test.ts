@@ -22,14 +22,22 @@ const SECRETS = {
 let emulator: RunningEmulator
 let running: QueueCore
 const savePaths: (string | null)[] = []
+/** Files the core showed in their folder. */
+const shown: string[] = []
 const chosen: string[][] = []
+/** The dialogs and the file manager, as the host answers them. */
+const hostAnswers = {
+  chooseSavePath: async () => savePaths.shift() ?? null,
+  choosePdfs: async () => chosen.shift() ?? [],
+  showInFolder: (path: string) => void shown.push(path)
+}
 let files: string
 
 beforeAll(async () => {
   emulator = await startEmulator({ keys: [LIBRARY_KEY], seed: true, duplicateMax: 20, maxItems: 1000, log: () => {} })
   files = await mkdtemp(join(tmpdir(), 'flipdrop-library-files-'))
   running = await startLibraryCore(emulator, {
-    core: { chooseSavePath: async () => savePaths.shift() ?? null, choosePdfs: async () => chosen.shift() ?? [] }
+    core: hostAnswers
   })
   await running.core.library.sync()
 })
@@ -106,7 +114,7 @@ describe('details and open by link', () => {
     // Back for the next tests, on the same data folder.
     running = await startLibraryCore(emulator, {
       dir: running.dir,
-      core: { chooseSavePath: async () => savePaths.shift() ?? null, choosePdfs: async () => chosen.shift() ?? [] }
+      core: hostAnswers
     })
     // Rows read are kept in the library of the key's account: known once whoami answered.
     await vi.waitFor(() => expect(running.core.connection.accountId).not.toBeNull())
@@ -170,6 +178,13 @@ describe('download the PDF', () => {
     expect(existsSync(cut)).toBe(false)
     expect(existsSync(`${cut}.part`)).toBe(false)
     expect(await readdir(folder)).toEqual(['saved.pdf'])
+
+    // "Show in folder" shows what a download saved, and nothing else (a path is never taken on the renderer's word).
+    expect(library().showDownload(target)).toBeUndefined()
+    expect(shown).toEqual([target])
+    expect(() => library().showDownload(cut)).toThrow(expect.objectContaining({ code: 'not-allowed' }))
+    expect(() => library().showDownload('/etc/passwd')).toThrow(expect.objectContaining({ code: 'not-allowed' }))
+    expect(shown).toEqual([target])
   }, 30_000)
 })
 
