@@ -71,10 +71,10 @@ test('a valid PDF shows its first page, drawn for the screen’s pixels, and a l
   await expect(thumbnail).toHaveAttribute('data-state', 'ready')
   await expect(thumbnail).toHaveAttribute('aria-hidden', 'true')
   const facts = await imageFacts(thumbnail)
-  // A4 in a 44×58 box: the height fills it, the width follows (595/842 × 58 ≈ 41).
-  expect(facts.natural.height).toBe(58 * facts.pixelRatio)
-  expect(facts.natural.width).toBe(Math.round((595 / 842) * 58 * facts.pixelRatio))
-  expect(facts.box).toEqual({ width: 44, height: 58 })
+  // A4 in the row's 30×40 box: the height fills it, the width follows (595/842 × 40 ≈ 28).
+  expect(facts.natural.height).toBe(40 * facts.pixelRatio)
+  expect(facts.natural.width).toBe(Math.round((595 / 842) * 40 * facts.pixelRatio))
+  expect(facts.box).toEqual({ width: 30, height: 40 })
   expect(facts.alt).toBe('')
   expect(facts.src).toBe('data:image/png;base64,')
   for (const channel of ['r', 'g', 'b'] as const) expect(Math.abs(facts.centre[channel] - PAGE_COLOUR[channel])).toBeLessThan(8)
@@ -91,7 +91,7 @@ test('a PDF whose first page readers cannot draw shows the broken placeholder, q
   // One bad file does not stop the others.
   await expect(thumbnailOf(app.page, goodId)).toHaveAttribute('data-state', 'ready')
   const boxes = await app.page.getByTestId('job-thumbnail').evaluateAll((nodes) => nodes.map((node) => node.getBoundingClientRect().height))
-  expect(new Set(boxes)).toEqual(new Set([58]))
+  expect(new Set(boxes)).toEqual(new Set([40]))
   // The fixture fails the test on any page or console error (pdf.js warnings included).
 })
 

@@ -6,7 +6,7 @@ export type RangeReader = (offset: number, length: number) => Promise<Uint8Array
 
 /**
  * Most bytes one thumbnail may read. A first page normally needs a few chunks; a page that
- * draws a huge image would otherwise pull most of a large file into memory for 58 pixels.
+ * draws a huge image would otherwise pull most of a large file into memory for 40 pixels.
  */
 export const MAX_BYTES_PER_THUMBNAIL = 32 * 1024 * 1024
 

@@ -1,6 +1,6 @@
 /*
  * What one first-page thumbnail may cost. A page that needs more is stopped and the job shows
- * its placeholder: the window matters more than a 44×58 picture.
+ * its placeholder: the window matters more than a 30×40 picture.
  */
 
 /**
@@ -19,7 +19,7 @@ export const MAX_OPERATIONS = 1_000_000
 
 /**
  * Pixels of one decoded image: larger images are left out of the thumbnail (pdf.js's
- * maxImageSize) rather than decoded at full size for 58 pixels. A page scanned at 600 dpi
+ * maxImageSize) rather than decoded at full size for 40 pixels. A page scanned at 600 dpi
  * (A4: 4960 × 7016, 35 megapixels) still fits.
  */
 export const MAX_IMAGE_PIXELS = 50_000_000

@@ -13,7 +13,7 @@ const BROKEN_ENTRY_BYTES = 64
 
 /**
  * Thumbnails by job ID, least recently used dropped first once the total passes
- * `maxBytes` (a PNG data URL of a 44×58 box is a few KiB at 1×, up to ~40 KiB at 3×).
+ * `maxBytes` (a PNG data URL of a 30×40 box is a few KiB at 1×, up to ~20 KiB at 3×).
  * Broken results are kept too, so a bad PDF is not parsed again on every queue update.
  */
 export class ThumbnailCache {

@@ -5,11 +5,11 @@ import { RenderScheduler, type RenderTicket } from './render-scheduler'
 import { firstView } from '../startup/first-view'
 import { watchVisibility } from './visibility'
 
-/** The thumbnail's box in CSS pixels (PdfThumbnail.vue's styles use the same numbers). */
-export const THUMBNAIL_WIDTH = 44
-export const THUMBNAIL_HEIGHT = 58
+/** The thumbnail's box in CSS pixels, the queue row's first page (PdfThumbnail.vue's styles use the same numbers). */
+export const THUMBNAIL_WIDTH = 30
+export const THUMBNAIL_HEIGHT = 40
 
-/** About 250 thumbnails at 2× before the least recently shown are dropped. */
+/** Hundreds of thumbnails at 2× before the least recently shown are dropped. */
 const CACHE_BYTES = 8 * 1024 * 1024
 /** An idle callback waits at most this long, so renders also go on while the app is busy. */
 const IDLE_TIMEOUT_MS = 200

@@ -98,7 +98,7 @@ describe('buildAppMenu', () => {
   it('gives no two items the same accelerator', () => {
     const menu = buildAppMenu(() => undefined, { isMac: true, devTools: true }) as unknown as MenuShape
     const accelerators = menu.template.flatMap((item) => item.submenu ?? []).flatMap((item) => (item.accelerator ? [item.accelerator] : []))
-    expect(accelerators.length).toBe(6)
+    expect(accelerators.length).toBe(7)
     expect(new Set(accelerators).size).toBe(accelerators.length)
   })
 })
