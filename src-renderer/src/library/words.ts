@@ -181,7 +181,7 @@ export const replaceQuestion = {
   drawing: 'Drawing the first page…',
   noCover: 'No picture yet',
   unreadable: 'Its first page can’t be shown',
-  pagesInstead: (next: number, now: number): string => `${countOf(next, NOUNS.page)} instead of ${new Intl.NumberFormat('en').format(now)}`,
+  pagesInstead: (next: number, now: number): string => `${countOf(next, NOUNS.page)} instead of ${groupedCount(now)}`,
   orientation: (next: 'portrait' | 'landscape'): string =>
     next === 'landscape' ? 'Landscape pages instead of portrait' : 'Portrait pages instead of landscape',
   shape: (next: 'wider' | 'narrower'): string => (next === 'wider' ? 'Much wider pages than now' : 'Much narrower pages than now'),

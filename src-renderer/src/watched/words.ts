@@ -1,4 +1,5 @@
 import type { LinkState } from '../../../src-shared/domain/links'
+import { groupedCount } from '../format/count'
 import { countOf, NOUNS } from '../words/plural'
 
 /*
@@ -40,12 +41,12 @@ export const WATCHED_WORDS = {
   polling: 'Checked every few seconds (a network folder).',
   publishing: (count: number) => `Publishing ${countOf(count, NOUNS.pdf)}…`,
   offered: (count: number) =>
-    `${count === 1 ? 'This PDF was' : `These ${count.toLocaleString()} PDFs were`} already in the folder. ${count === 1 ? 'It is' : 'They are'} published only if you say so.`,
+    `${count === 1 ? 'This PDF was' : `These ${groupedCount(count)} PDFs were`} already in the folder. ${count === 1 ? 'It is' : 'They are'} published only if you say so.`,
   publishOne: 'Publish',
   publishOneLabel: (name: string) => `Publish ${name}`,
   ignore: 'Ignore',
   ignoreLabel: (name: string) => `Ignore ${name}`,
-  publishAll: (count: number) => `Publish all ${count.toLocaleString()}`,
+  publishAll: (count: number) => `Publish all ${groupedCount(count)}`,
   remove: 'Remove',
   removeLabel: (path: string) => `Remove the hot folder ${path}`,
   addKind: 'New PDFs become',
