@@ -100,6 +100,16 @@ export const CHANNEL_TABLE = {
     setProxyPassword: { kind: 'invoke', channel: 'settings:setProxyPassword' },
     changed: { kind: 'event', channel: 'settings:changed' }
   },
+  share: {
+    items: { kind: 'invoke', channel: 'share:items' },
+    copy: { kind: 'invoke', channel: 'share:copy' },
+    qrPreview: { kind: 'invoke', channel: 'share:qrPreview' },
+    saveQr: { kind: 'invoke', channel: 'share:saveQr' },
+    copyQr: { kind: 'invoke', channel: 'share:copyQr' },
+    dragQr: { kind: 'invoke', channel: 'share:dragQr' },
+    saveCsv: { kind: 'invoke', channel: 'share:saveCsv' },
+    saveSocialCard: { kind: 'invoke', channel: 'share:saveSocialCard' }
+  },
   uploads: {
     list: { kind: 'invoke', channel: 'uploads:list' },
     enqueuePaths: { kind: 'invoke', channel: 'uploads:enqueuePaths' },

@@ -4,6 +4,7 @@ import { auth } from './auth'
 import { library } from './library'
 import { links } from './links'
 import { settings } from './settings'
+import { share } from './share'
 import { uploads } from './uploads'
 import type { AnyEvent, AnyInvoke, Area, Contract } from './define'
 
@@ -19,6 +20,7 @@ export const contract = {
   library,
   links,
   settings,
+  share,
   uploads
 } satisfies Contract
 
