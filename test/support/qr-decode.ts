@@ -44,7 +44,7 @@ export async function rasterisePdf(pdf: Uint8Array, scale: number): Promise<Rast
     const canvas = createCanvas(Math.round(viewport.width), Math.round(viewport.height))
     const context = canvas.getContext('2d')
     // pdf.js draws on any canvas that speaks the 2D context; @napi-rs/canvas is the one it uses in Node.
-    await page.render({ canvas: canvas as unknown as HTMLCanvasElement, canvasContext: context as unknown as CanvasRenderingContext2D, viewport }).promise
+    await page.render({ canvas, canvasContext: context, viewport } as unknown as Parameters<typeof page.render>[0]).promise
     const pixels = context.getImageData(0, 0, canvas.width, canvas.height)
     return { width: canvas.width, height: canvas.height, data: new Uint8ClampedArray(pixels.data), pagePoints: [...page.view] }
   } finally {
