@@ -23,6 +23,7 @@ import { registerAppScheme, serveAppProtocol } from './shell/app-protocol'
 import { choosePdfs } from './shell/choose-pdfs'
 import { chooseFolder } from './shell/choose-folder'
 import { chooseSavePath } from './shell/choose-save-path'
+import { electronShareHost } from './shell/share-host'
 import { isEvent, startDesktop, type Desktop } from './shell/desktop'
 import { denyAllPermissions } from './shell/harden-contents'
 import { helpActions } from './shell/help-actions'
@@ -78,7 +79,7 @@ if (claimSingleInstance(app, opened.secondLaunch)) {
     // Background work the first view does not need waits for its paint (app:painted), or the fallback.
     const firstPaint = createFirstPaint({ onDone: (reason) => reason === 'painted' && marks.mark('painted') })
     const location = rendererLocation()
-    serveAppProtocol(session.defaultSession, join(here, '../renderer'))
+    serveAppProtocol(session.defaultSession, join(here, '../renderer'), async (query) => (await booted.startup.ready()).share.embedPreview(query))
     denyAllPermissions(session.defaultSession)
     const logFile = openLogFile(app.getPath('userData'), 'app')
     const info = {
@@ -135,6 +136,7 @@ if (claimSingleInstance(app, opened.secondLaunch)) {
       chooseSavePath: (defaultName) => chooseSavePath(mainWindow, defaultName),
       showInFolder,
       chooseFolder: () => chooseFolder(mainWindow),
+      share: electronShareHost(() => mainWindow),
       resolveProxy: (url) => session.defaultSession.resolveProxy(url),
       watchNetwork,
       app: {

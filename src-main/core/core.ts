@@ -35,6 +35,8 @@ import { handoffAddress } from './handoff/handoff-address'
 import { startHandoffServer, type HandoffServer } from './handoff/handoff-server'
 import { createHandoffDispatch } from './handoff/uploads-dispatch'
 import { createLinksService, type LinksService } from './links/links-service'
+import type { ShareHost } from './share/share-host'
+import { createShareService, type ShareService } from './share/share-service'
 import type { QueueChange } from '../../src-shared/domain/queue'
 import { NO_PAINT_WAIT, type FirstPaint } from './first-paint'
 
@@ -70,6 +72,8 @@ export interface CoreConfig {
   chooseSavePath?: (defaultName: string) => Promise<string | null>
   /** Shows a file FlipDrop saved, selected in its folder (Electron's shell in main; the test host records it). */
   showInFolder?: (path: string) => void
+  /** Share's rich clipboard, file drag and folder dialog (Electron in main; the test host records them); absent in the command. */
+  share?: ShareHost
   /** Who holds the data folder, as told to a second `flipdrop` through the lock file. Defaults to 'app'. */
   role?: 'app' | 'command'
   /**
@@ -118,6 +122,7 @@ export interface Core {
   settings: SettingsService
   uploads: UploadQueue
   links: LinksService
+  share: ShareService
   connection: ServiceConnection
   /** The Settings proxy's password from the keychain, for main's own answers to a proxy (the window never gets it). */
   proxyPassword(): Promise<string | null>
@@ -384,6 +389,13 @@ export async function createCore(config: CoreConfig, log: Logger): Promise<Core>
       settings,
       uploads,
       links,
+      share: createShareService({
+        items: { localItem: (ref) => library.localItem(ref), details: async (ref) => library.details(ref) },
+        copyText: (text) => config.app.copyText(text),
+        userDataDir: config.userDataDir,
+        ...(config.share ? { host: config.share } : {}),
+        ...(config.chooseSavePath ? { chooseSavePath: config.chooseSavePath } : {})
+      }),
       connection,
       proxyPassword: () => proxyPasswords.get(),
       async close() {

@@ -1,5 +1,6 @@
 import { protocol, type Session } from 'electron'
-import { APP_SCHEME, serveRendererFile } from './renderer-files'
+import { answerAppRequest, type EmbedPreviewSource } from './app-requests'
+import { APP_SCHEME } from './renderer-files'
 
 /**
  * Declares `app:` a standard, secure scheme with fetch support (so relative URLs, module
@@ -11,7 +12,7 @@ export function registerAppScheme(): void {
   ])
 }
 
-/** Serves the built renderer folder on `app://flipdrop/` for this session (after `ready`). */
-export function serveAppProtocol(session: Session, rendererDir: string): void {
-  session.protocol.handle(APP_SCHEME, (request) => serveRendererFile(request.url, rendererDir, request.method))
+/** Serves the built renderer folder, and the Share sheet's embed preview, on `app://flipdrop/` for this session (after `ready`). */
+export function serveAppProtocol(session: Session, rendererDir: string, embedPreview: EmbedPreviewSource): void {
+  session.protocol.handle(APP_SCHEME, (request) => answerAppRequest(request.url, rendererDir, request.method, embedPreview))
 }

@@ -1,10 +1,12 @@
 import { extname } from 'node:path'
 import { dialog, type BrowserWindow, type FileFilter, type SaveDialogOptions } from 'electron'
 
-/** The dialog's file type, from the name it proposes ("Download PDF" or "Export CSV"). */
+/** The dialog's file type, from the name it proposes ("Download PDF", "Export CSV", a QR code or a social card). */
 const FILTERS: Record<string, FileFilter> = {
   '.pdf': { name: 'PDF documents', extensions: ['pdf'] },
-  '.csv': { name: 'CSV spreadsheets', extensions: ['csv'] }
+  '.csv': { name: 'CSV spreadsheets', extensions: ['csv'] },
+  '.svg': { name: 'SVG images', extensions: ['svg'] },
+  '.png': { name: 'PNG images', extensions: ['png'] }
 }
 
 /** The OS save dialog, attached to the window when there is one, proposing `defaultName`; null when cancelled. */

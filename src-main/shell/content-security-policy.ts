@@ -18,6 +18,9 @@ export const RENDERER_CSP = [
   "font-src 'self'",
   "connect-src 'self'",
   "worker-src 'self'",
+  // The Share sheet frames its embed preview document (share/embed-preview), which is served with
+  // its own policy framing exactly the item's embed origin: the window itself frames nothing else.
+  "frame-src 'self'",
   "object-src 'none'",
   "base-uri 'none'",
   "form-action 'none'",

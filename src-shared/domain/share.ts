@@ -49,7 +49,7 @@ const hexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'A colour is written #RR
 /** How a QR code is drawn: its printed size (quiet zone included), error correction, colours, and a PNG's resolution. */
 export const qrOptionsSchema = z
   .object({
-    sizeMm: z.number().min(5).max(2000),
+    sizeMm: z.number().min(10).max(2000),
     ecc: z.enum(QR_ECC_LEVELS),
     dark: hexColour,
     light: hexColour,

@@ -17,6 +17,7 @@ import { createDispatch } from '../../src-main/ipc/dispatch'
 import { handlersOf } from '../../src-main/ipc/handler-table'
 import { RENDERER_CSP } from '../../src-main/shell/content-security-policy'
 import { createFileDrops, DEFAULT_MAX_FILE_BYTES } from './file-drops'
+import { EMBED_PREVIEW_PATH } from '../../src-shared/share/embed-preview-path'
 import { serveFixture } from './fixture-pages'
 import { BRIDGE_PATH, decodeMessage, encodeMessage, FILES_PATH, PRELOAD_PATH, type ClientMessage, type ServerMessage } from './wire'
 
@@ -67,6 +68,14 @@ export interface TestHost {
   openedUrls: string[]
   /** Texts put on the clipboard through main, oldest first. */
   copiedTexts: string[]
+  /** Rich text (HTML with its plain-text side) put on the clipboard by Share, oldest first. */
+  copiedRich: { text: string; html: string }[]
+  /** Images (PNG bytes) put on the clipboard by Share, oldest first. */
+  copiedImages: Uint8Array[]
+  /** Files Share started dragging out of the window, with the drag's icon, oldest first. */
+  draggedFiles: { file: string; icon: Uint8Array }[]
+  /** What the next "Save QR codes…" folder dialog returns; none queued = cancelled. */
+  chooseShareFolderNext(path: string | null): void
   /** Files and folders the core asked the file manager to show ("Show in folder"), oldest first. */
   shownInFolder: string[]
   /** What the next "Add PDFs…" dialog returns (each call answers one dialog; none queued = cancelled). */
@@ -123,6 +132,10 @@ export async function startTestHost(options: TestHostOptions = {}): Promise<Test
   const token = randomBytes(24).toString('hex')
   const openedUrls: string[] = []
   const copiedTexts: string[] = []
+  const copiedRich: { text: string; html: string }[] = []
+  const copiedImages: Uint8Array[] = []
+  const draggedFiles: { file: string; icon: Uint8Array }[] = []
+  const shareFolders: (string | null)[] = []
   const shownInFolder: string[] = []
   const chosenFiles: string[][] = []
   const savePaths: (string | null)[] = []
@@ -158,6 +171,12 @@ export async function startTestHost(options: TestHostOptions = {}): Promise<Test
     chooseSavePath: async () => savePaths.shift() ?? null,
     showInFolder: (path) => void shownInFolder.push(path),
     chooseFolder: async () => folders.shift() ?? null,
+    share: {
+      copyRich: (text, html) => void copiedRich.push({ text, html }),
+      copyImage: (png) => void copiedImages.push(png),
+      startDrag: (file, icon) => void draggedFiles.push({ file, icon }),
+      chooseFolder: async () => shareFolders.shift() ?? null
+    },
     ...options.core
   }, options.startCore ?? createCore)
   // Most tests want a started core; a failing or slow start is the test's to observe.
@@ -172,9 +191,18 @@ export async function startTestHost(options: TestHostOptions = {}): Promise<Test
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   const receiveFile = createFileDrops({ folder: filesDir, token, origin, maxBytes: options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES })
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
-    if ((request.url ?? '').split('?')[0] === FILES_PATH) void receiveFile(request, response)
+    const path = (request.url ?? '').split('?')[0]
+    if (path === FILES_PATH) void receiveFile(request, response)
+    else if (path === `/${EMBED_PREVIEW_PATH}`) void serveEmbedPreview(request, response)
     else void serveStatic(request, response, rendererDir, preloadScript, options.fixturePages ?? {})
   })
+
+  // The Share sheet's embed preview, answered by the core as Electron's app:// handler does.
+  async function serveEmbedPreview(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const core = await booted.startup.ready()
+    const answer = await core.share.embedPreview(new URL(request.url ?? '/', origin).searchParams)
+    response.writeHead(answer.status, { ...answer.headers, 'X-Content-Type-Options': 'nosniff' }).end(answer.body)
+  }
 
   broadcast = (message) => {
     for (const client of sockets.clients) client.send(encodeMessage(message))
@@ -218,6 +246,12 @@ export async function startTestHost(options: TestHostOptions = {}): Promise<Test
     transcript,
     openedUrls,
     copiedTexts,
+    copiedRich,
+    copiedImages,
+    draggedFiles,
+    chooseShareFolderNext(path) {
+      shareFolders.push(path)
+    },
     shownInFolder,
     chooseNext(paths) {
       chosenFiles.push([...paths])

@@ -53,6 +53,8 @@ export interface LibraryDependencies {
 export interface LibraryService extends HandlersOf<'library'> {
   /** At once, from memory: never waits for the network. */
   snapshot(): LibrarySnapshot
+  /** An item of the library shown, from memory (undefined when it is not synced here). */
+  localItem(ref: { id: number; docType: DocType }): LibraryItem | undefined
   /** The OS says the network went away or came back. */
   networkChanged(online: boolean): void
   /**
@@ -325,6 +327,11 @@ export async function createLibraryService(deps: LibraryDependencies): Promise<L
         // The library's own next sync confirms it gone and removes its row (confirm-gone.ts).
         return !(error instanceof ServiceError && error.kind === 'not-found')
       }
+    },
+
+    localItem: ({ id, docType }) => {
+      followAccount()
+      return shown?.store.get(libraryKey(docType, id))
     },
 
     snapshot: () => {

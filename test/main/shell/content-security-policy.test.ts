@@ -20,6 +20,8 @@ describe('the renderer CSP', () => {
     expect(policy.get('object-src')).toBe("'none'")
     expect(policy.get('base-uri')).toBe("'none'")
     expect(policy.get('frame-ancestors')).toBe("'none'")
+    // The window frames only its own embed preview document (which frames exactly one embed origin).
+    expect(policy.get('frame-src')).toBe("'self'")
     expect(RENDERER_CSP).not.toContain('unsafe-inline')
     expect(RENDERER_CSP).not.toContain('unsafe-eval')
   })

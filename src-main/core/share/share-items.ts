@@ -1,0 +1,27 @@
+import { AppError } from '../../../src-shared/contract/errors'
+import type { LibraryItem } from '../../../src-shared/domain/library'
+import type { ShareItem, ShareRef } from '../../../src-shared/domain/share'
+
+/** Where the items to share are read: the synced library at once, else the service's details of the item. */
+export interface ShareItemSource {
+  localItem(ref: ShareRef): LibraryItem | undefined
+  details(ref: ShareRef): Promise<{ item: LibraryItem }>
+}
+
+function shareItemOf(item: LibraryItem, ref: ShareRef): ShareItem {
+  if (!item.fullUrl) {
+    const label = item.title ?? item.name
+    throw new AppError('not-found', `${label ? `“${label}”` : 'This item'} has no public link yet, so there is nothing to share.`)
+  }
+  return { id: ref.id, docType: ref.docType, name: item.name, title: item.title, url: item.fullUrl, embedUrl: item.embedUrl, coverUrl: item.thumbnailUrl }
+}
+
+/**
+ * The items' names and public links, in the order asked: from the synced library (items just
+ * published join it at once), asking the service only for one it does not hold.
+ */
+export async function shareItems(source: ShareItemSource, refs: readonly ShareRef[]): Promise<ShareItem[]> {
+  const items: ShareItem[] = []
+  for (const ref of refs) items.push(shareItemOf(source.localItem(ref) ?? (await source.details(ref)).item, ref))
+  return items
+}
