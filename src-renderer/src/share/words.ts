@@ -73,7 +73,7 @@ export const qrTab = {
   units: { mm: 'mm', in: 'in' },
   sizeRange: 'Between 5 mm and 2 m (0.2 to 78 inches).',
   readsFrom: (cm: number) => `Reads from up to ${cm >= 100 ? `${(cm / 100).toFixed(1)} m` : `${String(Math.round(cm))} cm`}`,
-  moduleSize: (mm: number) => `each square ${mm.toFixed(2)} mm`,
+  moduleSize: (mm: number) => `Each square ${mm.toFixed(2)} mm`,
   format: 'File type',
   formats: { svg: 'SVG', pdf: 'PDF', png: 'PNG' } satisfies Record<QrFileType, string>,
   formatHints: { svg: 'Vector: sharp at any size.', pdf: 'Vector, on a page the size of the code.', png: 'An image at a set resolution.' } satisfies Record<QrFileType, string>,
