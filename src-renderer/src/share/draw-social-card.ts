@@ -1,4 +1,4 @@
-import { CARD, containIn, COVER_BOX, isRightToLeft, TITLE_BOX, wrapTitle } from './social-card-layout'
+import { CARD, containIn, COVER_BOX, isRightToLeft, titleBoxFor, wrapTitle } from './social-card-layout'
 
 /** The app's own type (base.css), so the card reads like the app that made it. */
 const FONT_FAMILY = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
@@ -37,16 +37,17 @@ export function drawSocialCard(canvas: HTMLCanvasElement, card: { title: string;
     context.drawImage(card.cover, place.x, place.y, place.width, place.height)
   }
 
+  const box = titleBoxFor(card.cover !== null)
   const rtl = isRightToLeft(card.title)
   context.direction = rtl ? 'rtl' : 'ltr'
   context.textAlign = rtl ? 'right' : 'left'
   context.textBaseline = 'alphabetic'
-  const x = rtl ? TITLE_BOX.x + TITLE_BOX.width : TITLE_BOX.x
+  const x = rtl ? box.x + box.width : box.x
   context.font = `700 ${String(TITLE_SIZE)}px ${FONT_FAMILY}`
-  const lines = wrapTitle(card.title, TITLE_BOX.width, (text) => context.measureText(text).width)
+  const lines = wrapTitle(card.title, box.width, (text) => context.measureText(text).width)
   // The title and host together sit in the middle of the card's height.
   const blockHeight = lines.length * TITLE_LEADING + 24 + HOST_SIZE
-  let y = TITLE_BOX.y + (TITLE_BOX.height - blockHeight) / 2 + TITLE_SIZE
+  let y = box.y + (box.height - blockHeight) / 2 + TITLE_SIZE
   context.fillStyle = COLOURS.ink
   for (const line of lines) {
     context.fillText(line, x, y)

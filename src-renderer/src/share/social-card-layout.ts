@@ -22,6 +22,11 @@ export const TITLE_BOX: Box = {
   height: CARD.height - 2 * CARD_MARGIN
 }
 
+/** The title's box: beside the cover, or the card's whole width when there is no cover to show. */
+export function titleBoxFor(hasCover: boolean): Box {
+  return hasCover ? TITLE_BOX : { x: CARD_MARGIN, y: CARD_MARGIN, width: CARD.width - 2 * CARD_MARGIN, height: CARD.height - 2 * CARD_MARGIN }
+}
+
 /** Most lines a title takes before it is cut with "…". */
 export const MAX_TITLE_LINES = 3
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CARD, containIn, COVER_BOX, isRightToLeft, TITLE_BOX, wrapTitle } from '../../../src-renderer/src/share/social-card-layout'
+import { CARD, CARD_MARGIN, containIn, COVER_BOX, isRightToLeft, TITLE_BOX, titleBoxFor, wrapTitle } from '../../../src-renderer/src/share/social-card-layout'
 
 /** A stand-in for canvas measuring: every character (grapheme) 10 px wide. */
 const measure = (text: string): number => [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text)].length * 10
@@ -55,5 +55,14 @@ describe('the social card layout', () => {
     expect(isRightToLeft('2026 كتالوج')).toBe(true)
     expect(isRightToLeft('Spring קטלוג')).toBe(false)
     expect(isRightToLeft('春のカタログ')).toBe(false)
+  })
+})
+
+describe('a social card without a cover', () => {
+  it('gives the title the card’s whole width, inside the margins', () => {
+    const box = titleBoxFor(false)
+    expect(box.x).toBe(CARD_MARGIN)
+    expect(box.x + box.width).toBe(CARD.width - CARD_MARGIN)
+    expect(titleBoxFor(true)).toEqual(TITLE_BOX)
   })
 })
