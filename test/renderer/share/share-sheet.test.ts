@@ -31,6 +31,11 @@ function qrPreview(fields: Partial<QrPreview['contrast']> = {}): QrPreview {
   }
 }
 
+/** The last call main got on a channel. */
+function lastCall(main: { calls: { channel: string; input: unknown }[] }, channel: string) {
+  return main.calls.filter((call) => call.channel === channel).at(-1)
+}
+
 async function openSheet(items: ShareItem[], answers: Record<string, (input: unknown) => Envelope<unknown>> = {}) {
   const main = installBridge((channel, input) => {
     if (channel === 'share:items') return { ok: true, value: items }
@@ -57,13 +62,13 @@ describe('the Share sheet', () => {
     expect(wrapper.findAll('[role="tab"]').map((tab) => tab.text())).toEqual(['Link', 'Embed', 'QR code', 'Social card', 'Email'])
     await wrapper.get('button.share-copy').trigger('click')
     await settle()
-    expect(main.calls.at(-1)).toEqual({ channel: 'share:copy', input: { text: 'https://flip.example/b/7', html: null } })
+    expect(lastCall(main, 'share:copy')).toEqual({ channel: 'share:copy', input: { text: 'https://flip.example/b/7', html: null } })
     expect(wrapper.get('button.share-copy').text()).toBe('Copied')
 
     await wrapper.get('input[value="rich"]').setValue(true)
     await wrapper.get('button.share-copy').trigger('click')
     await settle()
-    expect(main.calls.at(-1)).toEqual({
+    expect(lastCall(main, 'share:copy')).toEqual({
       channel: 'share:copy',
       input: { text: 'https://flip.example/b/7', html: '<a href="https://flip.example/b/7" dir="auto">Spring catalogue</a>' }
     })
@@ -86,12 +91,12 @@ describe('the Share sheet', () => {
     await wrapper.get('input[value="markdown"]').setValue(true)
     await wrapper.get('button.share-copy').trigger('click')
     await settle()
-    expect(main.calls.at(-1)?.input).toEqual({ text: '[Gamma](https://flip.example/b/3)\n[Alpha](https://flip.example/b/1)\n[Beta](https://flip.example/b/2)', html: null })
+    expect(lastCall(main, 'share:copy')?.input).toEqual({ text: '[Gamma](https://flip.example/b/3)\n[Alpha](https://flip.example/b/1)\n[Beta](https://flip.example/b/2)', html: null })
 
     const csv = wrapper.findAll('button').find((button) => button.text() === 'Save CSV…')
     await csv?.trigger('click')
     await settle()
-    expect(main.calls.at(-1)).toEqual({
+    expect(lastCall(main, 'share:saveCsv')).toEqual({
       channel: 'share:saveCsv',
       input: {
         refs: items.map((item) => ({ id: item.id, docType: 'Flipbook' })),
@@ -138,7 +143,7 @@ describe('the Share sheet', () => {
     await settle()
     await wrapper.findAll('.share-qr .share-actions button')[0]?.trigger('click')
     await settle()
-    expect(main.calls.at(-1)).toEqual({
+    expect(lastCall(main, 'share:saveQr')).toEqual({
       channel: 'share:saveQr',
       input: { refs: [{ id: 7, docType: 'Flipbook' }], options: { sizeMm: 50, ecc: 'M', dark: '#000000', light: '#ffffff', dpi: 300 }, type: 'pdf' }
     })
@@ -156,5 +161,27 @@ describe('the Share sheet', () => {
     await settle()
     expect(useShareSheet().refs).toBeNull()
     expect(wrapper.find('dialog').exists()).toBe(false)
+  })
+})
+
+describe('the embed builder’s custom size', () => {
+  beforeEach(() => {
+    setActivePinia(createPinia())
+    document.body.innerHTML = ''
+  })
+
+  it('takes a size only when both sides are whole pixels in range, and says what is wrong under the field', async () => {
+    const { wrapper } = await openSheet([shareItem(7, 'Spring')])
+    await wrapper.get('#share-tab-embed').trigger('click')
+    await wrapper.get('input[value="custom"]').setValue(true)
+    const [width, height] = wrapper.findAll('.share-custom-size input')
+    await width?.setValue('640')
+    await height?.setValue('480')
+    expect((wrapper.get('#share-embed-code').element as HTMLTextAreaElement).value).toContain('width="640" height="480"')
+    await width?.setValue('50')
+    expect(wrapper.get('#share-embed-width-problem').text()).toBe('Between 100 and 4000 pixels.')
+    expect(width?.attributes('aria-invalid')).toBe('true')
+    // The code keeps the last size that was in range.
+    expect((wrapper.get('#share-embed-code').element as HTMLTextAreaElement).value).toContain('width="640" height="480"')
   })
 })
