@@ -6,8 +6,11 @@ import { countOf, NOUNS } from '../words/plural'
  * internals: no IDs, no API field names.
  */
 
+/** A title kept in its own direction inside a sentence (first-strong isolate … pop): a Hebrew title does not turn the quotes round. */
+const isolated = (text: string) => `\u2068${text}\u2069`
+
 export const sheet = {
-  titleOne: (label: string) => `Share “${label}”`,
+  titleOne: (label: string) => `Share “${isolated(label)}”`,
   titleMany: (count: number) => `Share ${countOf(count, NOUNS.item)}`,
   loading: 'Getting the links…',
   done: 'Done',
