@@ -68,6 +68,7 @@ export const embedTab = {
 export const qrTab = {
   preview: (label: string) => `QR code for “${label}”`,
   dragHint: 'Drag the code into another app to drop it in as a file.',
+  firstOfMany: (label: string) => `Shown: the code of “${isolated(label)}”; each item gets its own.`,
   size: 'Printed size',
   sizePreset: (mm: number) => `${String(mm)} mm`,
   custom: 'Custom',

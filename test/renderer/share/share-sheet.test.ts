@@ -94,6 +94,13 @@ describe('the Share sheet', () => {
     await settle()
     expect(lastCall(main, 'share:copy')?.input).toEqual({ text: '[Gamma](https://flip.example/b/3)\n[Alpha](https://flip.example/b/1)\n[Beta](https://flip.example/b/2)', html: null })
 
+    await wrapper.get('#share-tab-qr').trigger('click')
+    await settle()
+    await settle()
+    // The preview is one code of many: it says whose.
+    expect(wrapper.get('.share-qr-figure figcaption').text()).toContain('Shown: the code of “\u2068Gamma\u2069”; each item gets its own.')
+    expect(wrapper.findAll('.share-qr .share-actions button').map((button) => button.text())).toEqual(['Save QR codes…'])
+    await wrapper.get('#share-tab-link').trigger('click')
     const csv = wrapper.findAll('button').find((button) => button.text() === 'Save CSV…')
     await csv?.trigger('click')
     await settle()
