@@ -13,6 +13,7 @@ import './styles/account.css'
 import './styles/settings.css'
 import './styles/page.css'
 import './styles/watched.css'
+import './styles/share.css'
 
 createApp(App).use(createPinia()).mount('#app')
 void afterNextPaint().then(() => markOnce(STARTUP_MARKS.firstPaint))

@@ -2,7 +2,7 @@ import type { EmbedPreset, EmbedSize, ShareItem } from '../domain/share'
 import { escapeHtml, linkLabel } from './link-formats'
 
 /** Height over width of each responsive ratio (A4 portrait is 297 mm tall for 210 mm wide). */
-const RATIO: Record<'16:9' | '4:3' | 'a4', number> = { '16:9': 9 / 16, '4:3': 3 / 4, a4: 297 / 210 }
+export const EMBED_RATIO: Record<'16:9' | '4:3' | 'a4', number> = { '16:9': 9 / 16, '4:3': 3 / 4, a4: 297 / 210 }
 
 /** The height of a fixed-width preset: 16:9, the shape of an open spread with the viewer's bar. */
 function fixedHeight(width: number): number {
@@ -32,7 +32,7 @@ export function embedSizeOf(preset: EmbedPreset, custom: { width: number; height
 
 /** Height over width for a responsive size, as a CSS percentage with at most four decimals. */
 function paddingPercent(ratio: '16:9' | '4:3' | 'a4'): string {
-  return `${Number((RATIO[ratio] * 100).toFixed(4))}%`
+  return `${Number((EMBED_RATIO[ratio] * 100).toFixed(4))}%`
 }
 
 /**

@@ -3,7 +3,7 @@ import { createPinia, setActivePinia } from 'pinia'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { JobView } from '../../src-shared/domain/queue'
 import BatchBar from '../../src-renderer/src/components/publish/BatchBar.vue'
-import { linksOf, summarizeBatch } from '../../src-renderer/src/publish/batch'
+import { linksOf, shareRefsOf, summarizeBatch } from '../../src-renderer/src/publish/batch'
 import { useAuthStore } from '../../src-renderer/src/stores/auth-store'
 import { useQueueStore } from '../../src-renderer/src/stores/queue-store'
 import { useToast } from '../../src-renderer/src/stores/toast'
@@ -48,6 +48,19 @@ describe('the summary is a function of the rows', () => {
     const rows = [updated('a'), updated('b'), fileJob('c', 'done'), fileJob('d', 'failed')]
     expect(summarizeBatch(rows, () => null)).toMatchObject({ total: 4, updated: 2, published: 1, failed: 1, ended: true })
     expect(linksOf(rows)).toEqual(['https://go.fliplink.me/view/a', 'https://go.fliplink.me/view/b', 'https://go.fliplink.me/view/c'])
+  })
+
+  it('"Share all…" shares each published item once, in the order shown, whatever rows its updates took', () => {
+    const published = (id: string, itemId: number, docType: JobView['docType'] = 'Flipbook'): JobView => {
+      const job = fileJob(id, 'done')
+      return { ...job, docType, result: job.result && { ...job.result, itemId } }
+    }
+    const rows = [published('a', 30), fileJob('x', 'failed'), published('b', 12, 'Document'), { ...published('c', 30), kind: 'replace' as const }, published('d', 12)]
+    expect(shareRefsOf(rows)).toEqual([
+      { id: 30, docType: 'Flipbook' },
+      { id: 12, docType: 'Document' },
+      { id: 12, docType: 'Flipbook' }
+    ])
   })
 })
 

@@ -1,4 +1,5 @@
 import { getCurrentScope, onScopeDispose, ref } from 'vue'
+import type { Envelope } from '../../../src-shared/contract/errors'
 import { bridge } from '../bridge'
 import { useAnnouncer } from '../stores/announcer'
 import { useToast } from '../stores/toast'
@@ -26,15 +27,25 @@ export function useClipboard() {
     timer = setTimeout(() => (copied.value = null), COPIED_MS)
   }
 
+  /** Says how a copy went: at its button, else in a toast; always to screen readers. */
+  function report(reply: Envelope<undefined>, confirmation: string, at?: string): boolean {
+    const message = reply.ok ? confirmation : reply.error.message
+    if (reply.ok && at !== undefined) confirmAt(at)
+    else toast.show(message, reply.ok ? 'info' : 'error')
+    announcer.say(message)
+    return reply.ok
+  }
+
   return {
     copied,
+    /** Shows "Copied" at the button named `at`, for a copy made some other way (an image through main). */
+    confirmAt,
     async copy(text: string, confirmation: string, at?: string): Promise<boolean> {
-      const reply = await bridge().app.copyText(text)
-      const message = reply.ok ? confirmation : reply.error.message
-      if (reply.ok && at !== undefined) confirmAt(at)
-      else toast.show(message, reply.ok ? 'info' : 'error')
-      announcer.say(message)
-      return reply.ok
+      return report(await bridge().app.copyText(text), confirmation, at)
+    },
+    /** Copies text with HTML beside it when given (rich text: mail and chat apps paste a named link). */
+    async copyRich(content: { text: string; html: string | null }, confirmation: string, at?: string): Promise<boolean> {
+      return report(await bridge().share.copy(content), confirmation, at)
     }
   }
 }

@@ -94,7 +94,7 @@ export const detailWords = {
   close: 'Close details',
   openInBrowser: 'Open in browser',
   copyLink: 'Copy link',
-  copyEmbed: 'Copy embed code',
+  share: 'Share…',
   download: 'Download PDF',
   downloading: 'Downloading…',
   downloadProgress: 'Download progress',
@@ -134,7 +134,6 @@ export const detailWords = {
   allNetworks: 'All networks',
   noNetworks: 'None',
   linkCopied: 'Link copied.',
-  embedCopied: 'Embed code copied.',
   noLink: (name: string): string => `${quoted(name)} has no link yet.`,
   saved: (size: string, path: string): string => `Saved ${size} to ${path}`,
   /** A finished download's toast: the file, selected in its folder. */

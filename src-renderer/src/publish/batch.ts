@@ -1,5 +1,7 @@
 import { FINISHED_STATES, type JobProgress, type JobView } from '../../../src-shared/domain/queue'
 import type { DocType } from '../../../src-shared/domain/service/item'
+import { libraryKey } from '../../../src-shared/domain/library'
+import type { ShareRef } from '../../../src-shared/domain/share'
 
 /*
  * The batch bar over the queue: one bar and one time left while rows run ("Publishing 3 of
@@ -13,6 +15,21 @@ const finished = (job: JobView): boolean => FINISHED_STATES.includes(job.state)
 /** The links of the rows published or updated, in the order shown ("Copy all links"). */
 export function linksOf(rows: readonly JobView[]): string[] {
   return rows.flatMap((job) => (job.state === 'done' && job.result ? [job.result.url] : []))
+}
+
+/**
+ * The items published or updated, once each, in the order shown ("Share all…"): an item's
+ * updates may be several rows.
+ */
+export function shareRefsOf(rows: readonly JobView[]): ShareRef[] {
+  const seen = new Set<string>()
+  return rows.flatMap((job) => {
+    if (job.state !== 'done' || !job.result) return []
+    const key = libraryKey(job.docType, job.result.itemId)
+    if (seen.has(key)) return []
+    seen.add(key)
+    return [{ id: job.result.itemId, docType: job.docType }]
+  })
 }
 
 export interface BatchSummary {

@@ -165,12 +165,6 @@ export function primaryAction(job: JobView): PrimaryAction {
   return null
 }
 
-/** The embed code of a published item: its EmbedURL in an iframe, escaped for an attribute. */
-export function embedCode(embedUrl: string): string {
-  const src = embedUrl.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
-  return `<iframe src="${src}" width="100%" height="600" style="border:0" allowfullscreen></iframe>`
-}
-
 /** An item's updates folded into its row: "Updated 2× · last 14:06"; null before one was published. */
 export function updatesLine(fold: Fold | undefined, locale?: string): string | null {
   if (!fold || fold.updates === 0 || fold.lastAt === null) return null

@@ -89,6 +89,7 @@ export const batch = {
   nothingPublished: 'Nothing was published',
   barLabel: 'Progress of this batch',
   copyAll: 'Copy all links',
+  shareAll: 'Share all…',
   exportCsv: 'Export CSV…',
   clearFinished: 'Clear finished',
   pauseAll: 'Pause all',
@@ -161,7 +162,7 @@ export const actions = {
   more: 'More actions',
   moreOf: (name: string) => `More actions for ${name}`,
   open: 'Open in browser',
-  embed: 'Copy embed code',
+  share: 'Share…',
   edit: 'Edit name and title…',
   pause: 'Pause',
   moveUp: 'Move up',
@@ -174,8 +175,7 @@ export const actions = {
   dragTip: 'Drag to reorder (or Alt+Up / Alt+Down)',
   /** What a copy button says for a moment after it copied. */
   copied: 'Copied',
-  linkCopied: 'Link copied.',
-  embedCopied: 'Embed code copied.'
+  linkCopied: 'Link copied.'
 }
 
 /** A job added before FlipDrop kept accounts apart, whose account nothing names: the row asks. */

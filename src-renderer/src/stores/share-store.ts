@@ -1,5 +1,5 @@
 import { defineStore } from 'pinia'
-import { shallowRef } from 'vue'
+import { nextTick, shallowRef } from 'vue'
 import type { ShareRef } from '../../../src-shared/domain/share'
 
 /**
@@ -22,7 +22,10 @@ export const useShareSheet = defineStore('share-sheet', () => {
     refs.value = null
     const target = returnFocus
     returnFocus = null
-    if (target?.isConnected) target.focus()
+    // Once the sheet is gone: while its modal dialog is open, the rest of the window is inert.
+    void nextTick(() => {
+      if (target?.isConnected) target.focus()
+    })
   }
 
   return { refs, open, close }
