@@ -4,7 +4,7 @@ import type { QrPreview, SavedFiles } from '../domain/share-results'
 import { invoke } from './define'
 
 /** Most items shared at once (a selection or a batch). */
-const MAX_SHARED = 1000
+export const MAX_SHARED = 1000
 const refs = z.array(shareRefSchema).min(1).max(MAX_SHARED)
 /** Longest text or HTML put on the clipboard by Share: a thousand links in rich text, with room. */
 const MAX_CLIPBOARD = 2_000_000

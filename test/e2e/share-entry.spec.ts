@@ -2,12 +2,11 @@ import { mkdtempSync } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Page } from '@playwright/test'
 import type { ShareRef } from '../../src-shared/domain/share'
 import { makePdf } from '../emulator/fixtures/make-pdf'
-import type { TestHost } from '../host/test-host'
 import { expect, test } from './fixtures'
 import { PublishPage } from './pages/publish-page'
+import { lastShared, shareSheet } from './support/share-requests'
 import { EVERY_SIZE, snapshotLaptop } from './support/snapshot-laptop'
 
 /*
@@ -19,15 +18,6 @@ test.use({ signedIn: true, hostOptions: { dropDir }, emulatorOptions: { seed: fa
 
 async function pdf(name: string): Promise<void> {
   await writeFile(join(dropDir, `${name}.pdf`), await makePdf(1, name))
-}
-
-/** The items the Share sheet asked main for, last opened first. */
-function lastShared(host: TestHost): unknown {
-  return host.transcript.filter((entry) => entry.channel === 'share:items').at(-1)?.input
-}
-
-function sheet(page: Page) {
-  return page.getByRole('dialog', { name: /^Share/ })
 }
 
 test('a published row’s ⋯ menu shares that item, by mouse and by keyboard; its old embed entry is gone', async ({ app, host, emulator, page }) => {
@@ -44,17 +34,17 @@ test('a published row’s ⋯ menu shares that item, by mouse and by keyboard; i
   await expect(publish.menu.getByRole('menuitem').first()).toHaveText('Share…')
   await snapshotLaptop(page, 'share-entry-row-menu', EVERY_SIZE)
   await publish.menu.getByRole('menuitem', { name: 'Share…' }).click()
-  await expect(sheet(page)).toBeVisible()
+  await expect(shareSheet(page)).toBeVisible()
   await expect.poll(() => lastShared(host)).toEqual([{ id: idOf('summer'), docType: 'Flipbook' }] satisfies ShareRef[])
   await page.keyboard.press('Escape')
-  await expect(sheet(page)).toBeHidden()
+  await expect(shareSheet(page)).toBeHidden()
 
   // Keyboard: the ⋯ button opens on Enter, Share… is the first entry, Enter takes it.
   await publish.more('spring').focus()
   await page.keyboard.press('Enter')
   await expect(publish.menu.getByRole('menuitem', { name: 'Share…' })).toBeFocused()
   await page.keyboard.press('Enter')
-  await expect(sheet(page)).toBeVisible()
+  await expect(shareSheet(page)).toBeVisible()
   await expect.poll(() => lastShared(host)).toEqual([{ id: idOf('spring'), docType: 'Flipbook' }] satisfies ShareRef[])
   await page.keyboard.press('Escape')
   // Focus goes back where the sheet was opened from.
@@ -75,7 +65,7 @@ test('the end of a batch shares every item published, in the order shown', async
   const shown = await publish.rows.locator('.job-name').allTextContents()
   const byName = new Map([...emulator.state.items.values()].map((item) => [item.name, item.id]))
   await share.click()
-  await expect(sheet(page)).toBeVisible()
+  await expect(shareSheet(page)).toBeVisible()
   await expect.poll(() => lastShared(host)).toEqual(shown.map((name) => ({ id: byName.get(name), docType: 'Flipbook' })))
   expect(shown).toHaveLength(3)
 })

@@ -39,7 +39,8 @@ export const LIBRARY_WORDS = {
   openByLinkMissing: 'Paste a viewer link, a custom-domain link or the end of a link.',
   open: 'Open',
   items: 'Library items',
-  keysHelp: 'Arrow keys move between items, Enter opens an item’s details, Control or Command plus C copies its link. Drop a PDF on an item to replace its PDF.',
+  keysHelp:
+    'Arrow keys move between items, Enter opens an item’s details, Control or Command plus C copies its link. Space or Control-click adds an item to the selection, Shift with an arrow or a click selects a range, Control or Command plus A selects all, Escape clears. Drop a PDF on an item to replace its PDF.',
   dropToReplace: 'Drop to replace this PDF',
   showAll: 'Show all',
   clearSearch: 'Clear the search',
@@ -70,6 +71,17 @@ export const tileWords = {
   label: (name: string, kind: DocType): string => `${name}, ${KIND_NAMES[kind]}`,
   views: (views: number | null): string => (views === null ? '' : countOf(views, VIEW)),
   leads: (leads: number | null): string => (leads === null ? '' : countOf(leads, LEAD))
+}
+
+/** The bar under the list while several items are selected. */
+export const selectionWords = {
+  bar: 'Selected items',
+  count: (count: number): string => `${groupedCount(count)} selected`,
+  share: 'Share…',
+  /** More than the Share sheet takes at once. */
+  tooMany: (most: number): string => `Select up to ${groupedCount(most)} to share`,
+  clear: 'Clear',
+  clearLabel: 'Clear the selection'
 }
 
 export const emptyWords = {
