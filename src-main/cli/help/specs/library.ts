@@ -75,6 +75,42 @@ export const PDF: CommandSpec = {
   interrupted: 'A partial file is removed; with -o -, the bytes already sent are an incomplete PDF.'
 }
 
+export const SHARE: CommandSpec = {
+  name: 'share',
+  group: 'library',
+  summary: "Share items: their links as URL, Markdown, HTML or embed code, and print-ready QR codes (SVG, PDF, PNG).",
+  usage: [`${ITEM_REF}…`],
+  description:
+    'Prints each item\'s link in the format asked, one line per item, in the order given. --qr writes one item\'s QR code (SVG and PDF are vector; PNG has exactly size × DPI pixels), --qr-dir one code per item named after its title. Every code has a four-module quiet zone and encodes exactly the item\'s link. Nothing is sent anywhere but the lookups of the items.',
+  positionals: [1, Infinity],
+  flags: [
+    ...ITEM_REF_FLAGS,
+    { name: 'format', type: 'string', value: 'format', description: 'How each link is printed: url, markdown, html or embed.', default: 'url', complete: ['url', 'markdown', 'html', 'embed'] },
+    {
+      name: 'embed-size',
+      type: 'string',
+      value: 'size',
+      description: 'The embed code\'s size: responsive (16:9), 16:9, 4:3, a4 (all responsive), or a fixed WIDTHxHEIGHT in pixels.',
+      default: 'responsive',
+      complete: ['responsive', '16:9', '4:3', 'a4']
+    },
+    { name: 'qr', type: 'string', value: 'file', description: "Write one item's QR code to this .svg, .png or .pdf file.", complete: 'file' },
+    { name: 'qr-dir', type: 'string', value: 'dir', description: 'Write one QR code per item into this folder, named after its title.', complete: 'dir' },
+    { name: 'qr-type', type: 'string', value: 'type', description: 'The type of the --qr-dir files: svg, png or pdf.', default: 'svg', complete: ['svg', 'png', 'pdf'] },
+    { name: 'qr-size', type: 'string', value: 'size', description: 'The printed size of each code with its quiet zone: 30mm, 1.2in, 3cm.', default: '30mm (reads from up to 30 cm)' },
+    { name: 'dpi', type: 'string', value: 'n', description: 'A PNG code\'s resolution (150 or more for print).', default: '300' },
+    { name: 'ecc', type: 'string', value: 'level', description: 'Error correction: L (7 %), M (15 %), Q (25 %) or H (30 % of the code may be damaged).', default: 'M', complete: ['L', 'M', 'Q', 'H'] },
+    { name: 'force', type: 'boolean', description: 'Replace QR files that already exist.', default: 'an existing file is never replaced' }
+  ],
+  examples: [
+    { says: 'A Markdown link for a newsletter:', run: 'flipdrop share spring-catalogue --format markdown' },
+    { says: 'The embed code at a fixed 800 × 600:', run: 'flipdrop share 1042 --format embed --embed-size 800x600' },
+    { says: 'A 50 mm QR code for the printer, as vector PDF:', run: 'flipdrop share 1042 --qr code.pdf --qr-size 50mm' },
+    { says: 'Twenty brochures, twenty codes, as 600 dpi PNGs:', run: 'flipdrop share 1042 1043 1044 --qr-dir codes --qr-type png --dpi 600' }
+  ],
+  interrupted: 'QR files written so far are complete; nothing on the service was changed.'
+}
+
 export const DUPLICATE: CommandSpec = {
   name: 'duplicate',
   group: 'library',
