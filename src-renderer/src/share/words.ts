@@ -75,7 +75,7 @@ export const qrTab = {
   customSize: 'Size',
   unit: 'Unit',
   units: { mm: 'mm', in: 'in' },
-  sizeRange: 'Between 5 mm and 2 m (0.2 to 78 inches).',
+  sizeRange: 'Between 10 mm and 2 m (0.4 to 78 inches).',
   readsFrom: (cm: number) => `Reads from up to ${cm >= 100 ? `${(cm / 100).toFixed(1)} m` : `${String(Math.round(cm))} cm`}`,
   moduleSize: (mm: number) => `Each square ${mm.toFixed(2)} mm`,
   format: 'File type',
