@@ -137,7 +137,17 @@ export const shell = { openExternal: async () => {} }
 export const net = { isOnline: () => true }
 export const powerMonitor = { on: () => {}, off: () => {} }
 export const webUtils = { getPathForFile: () => '' }
-export const clipboard = { writeText: () => {} }
+export const clipboard = { writeText: () => {}, write: async () => {} }
+/** Electron 45's clipboard entry (one per write, holding each type). */
+export class ClipboardItem {
+  constructor(types) {
+    this.types = Object.keys(types)
+  }
+
+  getType(type) {
+    return Promise.resolve(new Blob([], { type }))
+  }
+}
 export const dialog = {
   showMessageBox: async () => ({ response: 1, checkboxChecked: false }),
   showOpenDialog: async () => ({ canceled: true, filePaths: [] })
@@ -201,6 +211,7 @@ export default {
   net,
   powerMonitor,
   clipboard,
+  ClipboardItem,
   dialog,
   Notification,
   Tray,

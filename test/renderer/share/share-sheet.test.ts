@@ -1,6 +1,6 @@
 import { mount } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Envelope } from '../../../src-shared/contract/errors'
 import type { ShareItem } from '../../../src-shared/domain/share'
 import type { QrPreview } from '../../../src-shared/domain/share-results'
@@ -44,6 +44,8 @@ async function openSheet(items: ShareItem[], answers: Record<string, (input: unk
   })
   const wrapper = mount(ShareSheet, { attachTo: document.body })
   useShareSheet().open(items.map((item) => ({ id: item.id, docType: item.docType })))
+  // The sheet's dialog is loaded when first opened (a chunk of its own).
+  await vi.waitFor(() => expect(wrapper.find('h2').exists()).toBe(true), { timeout: 15_000 })
   await settle()
   await settle()
   return { main, wrapper }
