@@ -35,19 +35,15 @@ export class ShareSheetPage {
   }
 
   /**
-   * Opens the sheet for several items as an entry point does (useShareSheet().open). Until the
-   * library's multi-selection lands on this branch, the spec reaches the app's store through the handle Vue and
-   * Pinia keep on the mounted app (#app.__vue_app__, $pinia): nothing in the app exists for tests.
+   * Opens the sheet for several library items as people do: the first clicked, the others
+   * Ctrl/Cmd-clicked, then "Share…" in the selection bar.
    */
-  async open(refs: { id: number; docType: 'Flipbook' | 'Document' }[]): Promise<void> {
-    await this.page.evaluate((items) => {
-      interface Store {
-        open(refs: unknown[]): void
-      }
-      const root = document.querySelector('#app') as (Element & { __vue_app__?: { config: { globalProperties: { $pinia?: { _s: Map<string, Store> } } } } }) | null
-      const store = root?.__vue_app__?.config.globalProperties.$pinia?._s.get('share-sheet')
-      if (!store) throw new Error('The Share sheet store is not there.')
-      store.open(items)
-    }, refs)
+  async openForSelected(names: string[]): Promise<void> {
+    const library = new LibraryPage(this.page)
+    const modifier = process.platform === 'darwin' ? 'Meta' : 'Control'
+    for (const [index, name] of names.entries()) {
+      await library.entry(name).click(index === 0 ? {} : { modifiers: [modifier] })
+    }
+    await this.page.getByRole('region', { name: 'Selected items' }).getByRole('button', { name: 'Share…' }).click()
   }
 }
