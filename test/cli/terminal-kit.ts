@@ -35,10 +35,15 @@ export interface Finished {
   stderr: string
 }
 
-/** Runs a shell line (`bash -c`), e.g. a pipeline; its exit code and output. */
+/**
+ * Runs a shell line (`bash -c`), e.g. a pipeline; its exit code and output. `--norc`: Node's
+ * pipes are socket pairs, which bash takes for a remote shell and so reads ~/.bashrc, whose
+ * machine-wide extras (pyenv rehashing its shims) then raced between parallel shells and wrote
+ * to stderr (CI, terminal.test.ts "pdf ID -o -").
+ */
 export async function shell(line: string, env: Record<string, string>, cwd = ROOT): Promise<Finished> {
   try {
-    const { stdout, stderr } = await exec('bash', ['-c', line], { env: baseEnv(env), cwd, maxBuffer: 64 * 1024 * 1024, timeout: 60_000 })
+    const { stdout, stderr } = await exec('bash', ['--norc', '--noprofile', '-c', line], { env: baseEnv(env), cwd, maxBuffer: 64 * 1024 * 1024, timeout: 60_000 })
     return { code: 0, stdout, stderr }
   } catch (error) {
     const failed = error as { code?: number; stdout?: string; stderr?: string }
