@@ -1,15 +1,5 @@
-import { crc32, deflateSync } from 'node:zlib'
-
-const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
-
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4)
-  length.writeUInt32BE(data.length)
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data])
-  const crc = Buffer.alloc(4)
-  crc.writeUInt32BE(crc32(body))
-  return Buffer.concat([length, body, crc])
-}
+import { deflateSync } from 'node:zlib'
+import { PNG_SIGNATURE as SIGNATURE, pngChunk as chunk } from '../../src-main/core/share/qr/png-chunk'
 
 /**
  * An 8-bit PNG of unfiltered rows: `rgb` (colour type 2, 3 bytes a pixel) or `rgba` (type 6, 4 bytes).

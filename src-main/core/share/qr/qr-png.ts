@@ -1,20 +1,11 @@
-import { crc32, deflateSync } from 'node:zlib'
+import { deflateSync } from 'node:zlib'
 import type { QrOptions } from '../../../../src-shared/domain/share'
 import { QR_QUIET_MODULES } from '../../../../src-shared/domain/share'
 import { pixelsFor } from './print-facts'
+import { PNG_SIGNATURE, pngChunk as chunk } from './png-chunk'
 import type { QrMatrix } from './qr-matrix'
 
-const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
 const INCHES_PER_METRE = 1000 / 25.4
-
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4)
-  length.writeUInt32BE(data.length)
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data])
-  const crc = Buffer.alloc(4)
-  crc.writeUInt32BE(crc32(body))
-  return Buffer.concat([length, body, crc])
-}
 
 function rgb(hex: string): number[] {
   return [1, 3, 5].map((offset) => parseInt(hex.slice(offset, offset + 2), 16))
@@ -73,7 +64,7 @@ export function qrPng(matrix: QrMatrix, options: Pick<QrOptions, 'sizeMm' | 'dar
   resolution.writeUInt32BE(perMetre, 4)
   resolution.writeUInt8(1, 8) // the unit is the metre
   return Buffer.concat([
-    SIGNATURE,
+    PNG_SIGNATURE,
     chunk('IHDR', header),
     chunk('PLTE', Buffer.from([...rgb(options.light), ...rgb(options.dark)])),
     chunk('pHYs', resolution),
