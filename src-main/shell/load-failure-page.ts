@@ -1,8 +1,4 @@
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => ESCAPES[character] ?? character)
-}
+import { escapeHtml } from '../../src-shared/share/link-formats'
 
 /** The words of one failure page; the defaults are those of a page that did not load. */
 export interface FailureWords {

@@ -16,6 +16,12 @@ function shareItemOf(item: LibraryItem, ref: ShareRef): ShareItem {
   return { id: ref.id, docType: ref.docType, name: item.name, title: item.title, url: item.fullUrl, embedUrl: item.embedUrl, coverUrl: item.thumbnailUrl }
 }
 
+/** An item's names and public links from the synced library alone (no request), or null when it is not there or has no public link. */
+export function localShareItem(source: Pick<ShareItemSource, 'localItem'>, ref: ShareRef): ShareItem | null {
+  const item = source.localItem(ref)
+  return item?.fullUrl ? shareItemOf(item, ref) : null
+}
+
 /**
  * The items' names and public links, in the order asked: from the synced library (items just
  * published join it at once), asking the service only for one it does not hold.

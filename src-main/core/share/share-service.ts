@@ -11,7 +11,7 @@ import { qrFileName } from './qr/qr-file-names'
 import { saveOneQrCode, saveQrCodesInto } from './save-qr-codes'
 import { shareCsv } from './share-csv'
 import type { ShareHost } from './share-host'
-import { shareItems, type ShareItemSource } from './share-items'
+import { localShareItem, shareItems, type ShareItemSource } from './share-items'
 
 /** The social card's size: what Facebook, LinkedIn and X show large (1.91:1). */
 export const SOCIAL_CARD = { width: 1200, height: 630 } as const
@@ -123,9 +123,7 @@ export function createShareService(deps: ShareDeps): ShareService {
     async embedPreview(query) {
       const asked = readPreviewQuery(query)
       if (!asked) return embedPreviewPage(null, { kind: 'responsive', ratio: '16:9' })
-      const item = deps.items.localItem(asked.ref)
-      const shared = item?.fullUrl ? (await shareItems(deps.items, [asked.ref]))[0] ?? null : null
-      return embedPreviewPage(shared, asked.size)
+      return embedPreviewPage(localShareItem(deps.items, asked.ref), asked.size)
     }
   }
 }
