@@ -1,7 +1,16 @@
 import { resolve } from 'node:path'
+import VueI18nPlugin from '@intlify/unplugin-vue-i18n/vite'
 import vue from '@vitejs/plugin-vue'
 import { defineConfig } from 'electron-vite'
 import { devServerCsp } from './src-main/shell/content-security-policy'
+
+/**
+ * The window's message catalogs, compiled at build time: the renderer ships vue-i18n's runtime
+ * only, no message compiler (and nothing that would need 'unsafe-eval').
+ */
+export function windowCatalogs() {
+  return VueI18nPlugin({ include: [resolve('src-shared/i18n/window/**')], strictMessage: true, escapeHtml: false, dropMessageCompiler: true })
+}
 
 export default defineConfig({
   main: {
@@ -55,7 +64,7 @@ export default defineConfig({
   },
   renderer: {
     root: 'src-renderer',
-    plugins: [vue()],
+    plugins: [vue(), windowCatalogs()],
     // The built app gets its policy as a header from the app:// handler; the dev server sends
     // the same one, loosened only for Vite's inline styles and HMR socket.
     server: { headers: { 'Content-Security-Policy': devServerCsp() } },

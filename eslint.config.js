@@ -1,5 +1,6 @@
 // @ts-check
 import js from '@eslint/js'
+import vueI18n from '@intlify/eslint-plugin-vue-i18n'
 import pluginVue from 'eslint-plugin-vue'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
@@ -88,6 +89,19 @@ export default tseslint.config(
       'vue/singleline-html-element-content-newline': 'off',
       'vue/html-self-closing': 'off'
     }
+  },
+  {
+    // Every word in a template comes from the catalogs (src-shared/i18n/window); words in
+    // scripts are checked by test/i18n/no-raw-words.test.ts. Only marks and symbols may be raw.
+    files: ['src-renderer/**/*.vue'],
+    plugins: { '@intlify/vue-i18n': vueI18n },
+    rules: {
+      '@intlify/vue-i18n/no-raw-text': [
+        'error',
+        { attributes: { '/.+/': ['title', 'aria-label', 'aria-description', 'placeholder', 'alt', 'label'] }, ignorePattern: '^(FlipDrop|[-–—·•…×+/:,.()#%@\\s\\d⋯✓✕↑↓←→]*)$' }
+      ]
+    },
+    settings: { 'vue-i18n': { localeDir: 'src-shared/i18n/window/*/en.json', messageSyntaxVersion: '^11.0.0' } }
   },
   {
     files: ['src-renderer/**', 'test/renderer/**', 'test/host/preload-stand-in.ts'],

@@ -1,5 +1,6 @@
 import vue from '@vitejs/plugin-vue'
 import { defineConfig } from 'vitest/config'
+import { windowCatalogs } from './electron.vite.config'
 import { TIMING_SENSITIVE_FILES } from './test/timing-sensitive-files'
 
 /*
@@ -29,7 +30,7 @@ export default defineConfig({
         }
       },
       {
-        plugins: [vue()],
+        plugins: [vue(), windowCatalogs()],
         test: {
           name: 'renderer',
           environment: 'happy-dom',

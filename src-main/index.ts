@@ -86,6 +86,8 @@ if (claimSingleInstance(app, opened.secondLaunch)) {
       name: app.getName(),
       version: app.getVersion(),
       platform: process.platform,
+      // The window's language follows these unless Settings chose one (src-shared/i18n/languages.ts).
+      preferredLanguages: app.getPreferredSystemLanguages(),
       versions: {
         electron: process.versions.electron,
         chrome: process.versions.chrome,

@@ -2,6 +2,8 @@ import './startup/script-start'
 import { createPinia } from 'pinia'
 import { createApp } from 'vue'
 import App from './App.vue'
+import { i18n } from './i18n/i18n'
+import { speakFirstLanguage } from './i18n/language-choice'
 import { afterNextPaint } from './startup/after-paint'
 import { markOnce, STARTUP_MARKS } from './startup/startup-marks'
 import { tellMainWhenPainted } from './tell-main-painted'
@@ -15,6 +17,8 @@ import './styles/page.css'
 import './styles/watched.css'
 import './styles/share.css'
 
-createApp(App).use(createPinia()).mount('#app')
+// The first paint speaks the chosen language: its catalog is a small local chunk.
+await speakFirstLanguage()
+createApp(App).use(createPinia()).use(i18n).mount('#app')
 void afterNextPaint().then(() => markOnce(STARTUP_MARKS.firstPaint))
 void tellMainWhenPainted()

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { SHIPPED_LANGUAGES } from '../i18n/languages'
 
 /** The service's public API host (the Flipbook host). */
 export const DEFAULT_BASE_URL = 'https://go.fliplink.me'
@@ -81,7 +82,9 @@ export const settingsSchema = z.object({
     .default(2),
   /** Overrides HTTPS_PROXY / HTTP_PROXY when set; a user name may be in it, never a password (that is in the keychain). */
   proxyUrl: proxyUrl.transform(withoutProxyPassword).default(''),
-  notifications: z.boolean().default(true)
+  notifications: z.boolean().default(true),
+  /** The window's language: the operating system's preferred languages, or one chosen in Settings. */
+  language: z.enum(['system', ...SHIPPED_LANGUAGES.map((language) => language.code)]).default('system')
 })
 
 export type Settings = z.output<typeof settingsSchema>
@@ -98,7 +101,8 @@ export const settingsPatchSchema = z
     documentUrl: shape.documentUrl.removeDefault().optional(),
     uploadConcurrency: shape.uploadConcurrency.removeDefault().optional(),
     proxyUrl: proxyUrlChange.optional(),
-    notifications: shape.notifications.removeDefault().optional()
+    notifications: shape.notifications.removeDefault().optional(),
+    language: shape.language.removeDefault().optional()
   })
   .strict()
 

@@ -1,53 +1,53 @@
 import { DEFAULT_BASE_URL } from '../../../src-shared/domain/settings'
-import { countOf, NOUNS } from '../words/plural'
+import { groupedCount } from '../format/count'
+import { t } from '../i18n/i18n'
 
-/* Every sentence of the first run (sign-in, starting, a start that failed), in one place. */
+/* Every sentence of the first run (sign-in, starting, a start that failed): catalog area `signIn`. */
 
 export const SIGN_IN_WORDS = {
-  heading: 'Sign in to FlipDrop',
-  lead: 'Drop in your PDFs and they become flipbooks, with links that stay the same when you update them.',
+  get heading() { return t('signIn.heading') },
+  get lead() { return t('signIn.lead') },
   /** Uploads kept through a sign-out (or a key the service stopped accepting): nothing is lost. */
-  waiting: (count: number) =>
-    `${countOf(count, NOUNS.upload)} ${count === 1 ? 'waits' : 'wait'} in the queue. ${count === 1 ? 'It continues' : 'They continue'} once you sign in.`,
-  key: 'API key',
-  keyPlaceholder: 'Paste your API key',
-  keyHint: 'FlipDrop checks it with the service, then keeps it in your system keychain, never in a file.',
-  showKey: 'Show key',
-  help: 'Where do I find my API key?',
+  waiting: (count: number) => t('signIn.waiting', { count: groupedCount(count) }, count),
+  get key() { return t('signIn.key') },
+  get keyPlaceholder() { return t('signIn.keyPlaceholder') },
+  get keyHint() { return t('signIn.keyHint') },
+  get showKey() { return t('signIn.showKey') },
+  get help() { return t('signIn.help') },
   /** The service's own site, where the account's API key is (its dashboard). */
   helpUrl: DEFAULT_BASE_URL,
-  sessionOnly: 'Keep the key for this session only',
-  submit: 'Sign in',
+  get sessionOnly() { return t('signIn.sessionOnly') },
+  get submit() { return t('signIn.submit') },
   /** Above the button when the service could not be reached: the connection, not the key. */
-  noConnection: 'No connection to the service',
-  checking: 'Checking the key…',
-  advanced: 'Service addresses',
-  advancedHint: 'Only if your flipbook provider gave you other addresses.',
-  base: 'Flipbook service address',
-  document: 'Document service address',
-  documentPlaceholder: 'Needed to publish Documents',
+  get noConnection() { return t('signIn.noConnection') },
+  get checking() { return t('signIn.checking') },
+  get advanced() { return t('signIn.advanced') },
+  get advancedHint() { return t('signIn.advancedHint') },
+  get base() { return t('signIn.base') },
+  get document() { return t('signIn.document') },
+  get documentPlaceholder() { return t('signIn.documentPlaceholder') },
 
   /** The current account's key was refused while others are still signed in: carry on with one of them. */
-  others: 'Or carry on with another account',
-  othersHint: 'This account’s uploads wait until you sign in to it again; the other account’s carry on.',
-  useOther: (label: string) => `Use ${label}`,
+  get others() { return t('signIn.others') },
+  get othersHint() { return t('signIn.othersHint') },
+  useOther: (account: string) => t('signIn.useOther', { account }),
 
   /** The same form over the app, to add another account beside those signed in. */
   add: {
-    title: 'Add an account',
-    lead: 'Sign in with the API key of another account. The accounts signed in now stay signed in: switch between them from the account menu.',
-    submit: 'Add account',
-    cancel: 'Cancel',
+    get title() { return t('signIn.add.title') },
+    get lead() { return t('signIn.add.lead') },
+    get submit() { return t('signIn.add.submit') },
+    get cancel() { return t('signIn.add.cancel') },
     /** One account's key again: refused by the service, or signed out with uploads waiting for it. */
-    againTitle: (name: string) => `Sign in again to ${name}`,
-    againLead: (label: string) => `Paste the API key of ${label}. Its waiting uploads continue once it is accepted; your other accounts stay signed in.`,
-    againSubmit: 'Sign in'
+    againTitle: (name: string) => t('signIn.add.againTitle', { name }),
+    againLead: (account: string) => t('signIn.add.againLead', { account }),
+    get againSubmit() { return t('signIn.add.againSubmit') }
   }
-} as const
+}
 
 export const STARTUP_WORDS = {
-  failed: 'FlipDrop could not start',
-  nothingLost: 'Nothing waiting to upload was lost. Fix what the message says, then try again.',
-  retry: 'Try again',
-  retrying: 'Starting…'
-} as const
+  get failed() { return t('signIn.startup.failed') },
+  get nothingLost() { return t('signIn.startup.nothingLost') },
+  get retry() { return t('signIn.startup.retry') },
+  get retrying() { return t('signIn.startup.retrying') }
+}

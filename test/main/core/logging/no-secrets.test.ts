@@ -66,7 +66,8 @@ describe('the log file and the diagnostics', () => {
           documentUrl: '',
           uploadConcurrency: 2,
           proxyUrl: `http://dana:${PROXY_PASSWORD}@proxy.example.com:8080`,
-          notifications: true
+          notifications: true,
+          language: 'system'
         },
         fromEnvironment: { baseUrl: false, documentUrl: false, apiKey: true },
         proxyPasswordSet: true
