@@ -21,6 +21,20 @@ interface Outcome {
   name: string
   code: number
   seconds: number
+  output: string
+}
+
+/** CI shows only the tail of the log: a failed step's failures are repeated under the table, briefly. */
+const FAILURE_LINE = /(\bFAIL\b|AssertionError|Error:|^\s+\d+\) |✘|×|Timeout|timed out)/
+const MAX_FAILURE_LINES = 30
+
+function failuresOf(output: string): string[] {
+  // eslint-disable-next-line no-control-regex -- the colour codes runners print despite FORCE_COLOR=0
+  const plain = output.replace(/\u001b\[[0-9;]*m/g, '')
+  return plain
+    .split('\n')
+    .filter((line) => FAILURE_LINE.test(line) && !/^\s*✓/.test(line))
+    .slice(0, MAX_FAILURE_LINES)
 }
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -51,8 +65,9 @@ function run(step: Step): Promise<Outcome> {
     const finish = (code: number): void => {
       const seconds = (performance.now() - started) / 1000
       process.stdout.write(`\n──── ${step.name}: ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${seconds.toFixed(0)} s ────\n`)
-      process.stdout.write(Buffer.concat(output))
-      resolve({ name: step.name, code, seconds })
+      const text = Buffer.concat(output)
+      process.stdout.write(text)
+      resolve({ name: step.name, code, seconds, output: code === 0 ? '' : text.toString('utf8') })
     }
     child.once('error', (error) => {
       output.push(Buffer.from(`${error.message}\n`))
@@ -88,6 +103,10 @@ const width = Math.max(2, availableParallelism())
 const outcomes = await inParallel(checks, width)
 // The tests need the build; a failed check stops here, as `a && b` would.
 if (outcomes.every((outcome) => outcome.code === 0)) outcomes.push(...(await inParallel(tests, tests.length)))
+for (const failed of outcomes.filter((outcome) => outcome.code !== 0)) {
+  console.log(`\n──── what failed in ${failed.name} ────`)
+  for (const line of failuresOf(failed.output)) console.log(line.slice(0, 300))
+}
 console.log('\n──── npm test ────')
 for (const outcome of outcomes) console.log(`${outcome.code === 0 ? 'pass' : 'FAIL'}  ${outcome.seconds.toFixed(0).padStart(4)} s  ${outcome.name}`)
 console.log(`total ${((performance.now() - started) / 1000).toFixed(0)} s`)

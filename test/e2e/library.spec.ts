@@ -331,7 +331,7 @@ plainTest.describe('offline', () => {
       await expect(library.syncStatus).toContainText('As of', { timeout: 20_000 })
       // Every tile in view has its cover from disk (how many are in view depends on the offline strip above them).
       await expect.poll(() => covers.count(), { timeout: 15_000 }).toBeGreaterThan(5)
-      await expect.poll(() => page.getByTestId('item-cover-placeholder').count()).toBe(0)
+      await expect.poll(() => page.getByTestId('item-cover-placeholder').count(), { timeout: 15_000 }).toBe(0)
       expect(await covers.count()).toBe(await page.getByTestId('library-entry').count())
       expect(await covers.first().getAttribute('src')).toMatch(/^blob:/)
       // One status model: no offline paragraph in the library (the app-wide strip says it).

@@ -143,7 +143,7 @@ export async function createMultipartUpload(
   const report = (): void => options.onProgress?.({ sent, total })
   const stallWatch = setInterval(() => {
     if (started && !finished && monotonicNow() - lastMoved > options.stallMs) {
-      controller.abort(new ServiceError('stalled', explain.stalled(Math.round(options.stallMs / 1000)), { delivery: 'unknown' }))
+      controller.abort(new ServiceError('stalled', explain.stalled(Math.max(1, Math.round(options.stallMs / 1000))), { delivery: 'unknown' }))
     }
   }, Math.min(1000, Math.max(50, options.stallMs / 4)))
 

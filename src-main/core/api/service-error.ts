@@ -76,7 +76,7 @@ export const explain = {
   network: (): string => 'The service could not be reached. Check your internet connection.',
   portal: (): string =>
     'A sign-in page is in the way: hotel or office Wi-Fi? Sign in to the network in your browser; FlipDrop goes on by itself once the service answers.',
-  stalled: (seconds: number): string => `The upload stopped moving for ${seconds} seconds and was stopped.`,
+  stalled: (seconds: number): string => `The upload stopped moving for ${seconds === 1 ? '1 second' : `${seconds} seconds`} and was stopped.`,
   noAnswer: (seconds: number): string => `The service did not answer within ${seconds} seconds.`,
   noAnswerAfterTries: (seconds: number, tries: number): string => `The service did not answer: FlipDrop waited ${seconds} seconds in all, over ${tries} tries.`,
   protocol: (what: string): string => `The service sent an answer FlipDrop could not read (${what}).`,

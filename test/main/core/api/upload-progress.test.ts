@@ -39,12 +39,14 @@ describe('an upload waiting for its turn at the rate limiter', () => {
     const { mkdtemp, writeFile } = await import('node:fs/promises')
     const { tmpdir } = await import('node:os')
     const { join } = await import('node:path')
-    const emulator = await startEmulator({ keys: ['fd-wait-key-1'], rateLimit: { limit: 2, windowSeconds: 2 }, log: () => {} })
-    const client = createApiClient({ apiKey: 'fd-wait-key-1', baseUrl: emulator.baseUrl, limiter: new RateLimiter(), uploadStallMs: 300 })
+    // The stall time is far below the wait (1 s against up to 4 s) yet far above the gaps between
+    // a small upload's bytes even on a loaded machine (300 ms was not: CI's neighbours stalled it).
+    const emulator = await startEmulator({ keys: ['fd-wait-key-1'], rateLimit: { limit: 2, windowSeconds: 4 }, log: () => {} })
+    const client = createApiClient({ apiKey: 'fd-wait-key-1', baseUrl: emulator.baseUrl, limiter: new RateLimiter(), uploadStallMs: 1000 })
     const path = join(await mkdtemp(join(tmpdir(), 'flipdrop-wait-')), 'waits.pdf')
     await writeFile(path, await makePdf(1, 'waits'))
     try {
-      // Use up the window, so the upload waits up to 2 s (far beyond its 300 ms stall time).
+      // Use up the window, so the upload waits up to 4 s (far beyond its 1 s stall time).
       await client.whoami()
       await client.whoami()
       await expect(client.createFromFile(path, { name: 'waits', title: 'waits', docType: 'Flipbook' })).resolves.toMatchObject({
