@@ -1,4 +1,4 @@
-import { intlLocale } from '../i18n/i18n'
+import { intlLocale } from '../i18n/active-language'
 
 /**
  * Every number on screen is written here: grouped ("10,000", never "10000"), in the window's

@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 import type { LocaleMessage } from '@intlify/core-base'
 import type { VueMessageType } from 'vue-i18n'
 import type { LanguageCode } from '../../../src-shared/i18n/languages'

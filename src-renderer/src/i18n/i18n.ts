@@ -1,4 +1,3 @@
-import { ref } from 'vue'
 import { createI18n } from 'vue-i18n'
 import {
   directionOf,
@@ -9,6 +8,7 @@ import {
   SOURCE_LANGUAGE,
   type LanguageCode
 } from '../../../src-shared/i18n/languages'
+import { activeLanguage } from './active-language'
 import { englishMessages, loadMessages } from './catalogs'
 
 /*
@@ -31,19 +31,13 @@ export const i18n = createI18n({
   fallbackWarn: false
 })
 
-/** The language the window speaks now; formats read it so numbers follow the words. */
-export const activeLanguage = ref<LanguageCode>(SOURCE_LANGUAGE)
+export { activeLanguage, intlLocale } from './active-language'
 
 type Named = Record<string, string | number>
 
 /** A message by key; with `count`, the plural form for that count (the count itself is a placeholder too). */
 export function t(key: string, named: Named = {}, count?: number): string {
   return count === undefined ? i18n.global.t(key, named) : i18n.global.t(key, named, count)
-}
-
-/** The locale Intl formats numbers, dates and lists in. */
-export function intlLocale(): string {
-  return intlLocaleOf(activeLanguage.value)
 }
 
 const loaded = new Set<LanguageCode>([SOURCE_LANGUAGE])
