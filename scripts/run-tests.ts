@@ -25,7 +25,7 @@ interface Outcome {
 }
 
 /** CI shows only the tail of the log: a failed step's failures are repeated under the table, briefly. */
-const FAILURE_LINE = /(\bFAIL\b|AssertionError|Error:|^\s+\d+\) |✘|×|Timeout|timed out)/
+const FAILURE_LINE = /(\bFAIL\b|AssertionError|Error:|^\s+\d+\) |✘|×|Timeout|timed out|\d+:\d+\s+error\b|error TS\d+|^\/\S+\.(ts|vue|js)$)/
 const MAX_FAILURE_LINES = 30
 
 function failuresOf(output: string): string[] {
