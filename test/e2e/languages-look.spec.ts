@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import type { ShippedLanguage } from '../../src-shared/i18n/languages'
 import type { View } from '../../src-shared/domain/views'
 import { expect, test } from './fixtures'
 import { snapshotLaptop } from './support/snapshot-laptop'
@@ -17,20 +17,16 @@ const LANGUAGES = [
   { code: 'ar', dir: 'rtl' }
 ] as const
 
-async function speakOnNextStart(page: Page, code: string): Promise<void> {
-  // What Settings → Language remembers for the first paint (src-renderer/src/i18n/language-choice.ts).
-  await page.evaluate((language) => localStorage.setItem('flipdrop.language', language), code)
-  await page.reload()
-}
 
 for (const language of LANGUAGES) {
   test.describe(`in ${language.code}`, () => {
     test.use({ signedIn: true })
 
-    test(`every view, light and dark, axe-clean (${language.code})`, async ({ app, page }) => {
+    test(`every view, light and dark, axe-clean (${language.code})`, async ({ app, host, page }) => {
       test.setTimeout(120_000)
       await expect(app.ready).toBeVisible()
-      await speakOnNextStart(page, language.code)
+      // As Settings → Language saves it: the window follows at once.
+      await host.core.settings.update({ language: language.code satisfies ShippedLanguage })
       await expect(page.locator('html')).toHaveAttribute('lang', language.code)
       await expect(page.locator('html')).toHaveAttribute('dir', language.dir)
       for (const view of VIEWS_TO_SEE) {
