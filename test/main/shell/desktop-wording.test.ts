@@ -16,11 +16,11 @@ const job = (id: string, state: 'done' | 'failed'): MirroredJob => ({
 })
 
 describe('the desktop wording', () => {
-  it('lists names, and how many more past three', () => {
+  it('lists names, and how many more past three (as Intl lists them in English)', () => {
     expect(nameList(['a'])).toBe('“a”')
     expect(nameList(['a', 'b'])).toBe('“a” and “b”')
-    expect(nameList(['a', 'b', 'c'])).toBe('“a”, “b” and “c”')
-    expect(nameList(['a', 'b', 'c', 'd', 'e'])).toBe('“a”, “b”, “c” and 2 more')
+    expect(nameList(['a', 'b', 'c'])).toBe('“a”, “b”, and “c”')
+    expect(nameList(['a', 'b', 'c', 'd', 'e'])).toBe('“a”, “b”, “c”, and 2 more')
   })
 
   it('summarises a batch: all published, some failed, all failed', () => {
