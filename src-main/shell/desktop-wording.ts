@@ -19,6 +19,16 @@ export interface Notice {
 
 const MAX_NAMES = 3
 
+/**
+ * Words by name, each read from the catalog when it is read (a getter), so a menu built after
+ * a language change has the new words; never captured once at start.
+ */
+function wordsOf<Name extends string>(keys: Record<Name, string>): Readonly<Record<Name, string>> {
+  const words = {} as Record<Name, string>
+  for (const [name, key] of Object.entries<string>(keys)) Object.defineProperty(words, name, { get: () => t(key), enumerable: true })
+  return words
+}
+
 /** "“a”, “b”, and “c”", or "“a”, “b”, “c”, and 2 more" past three names, in the active language. */
 export function nameList(names: readonly string[]): string {
   const quoted = names.slice(0, MAX_NAMES).map((name) => t('desktop.list.quoted', { name }))
@@ -88,21 +98,13 @@ export function trayTooltip(summary: QueueSummary): string {
   return counted(`desktop.tray.leftSent${withFailed}`, summary.active, { failed, percent })
 }
 
-/** The tray menu's words (getters: read in the language of the moment). */
-export const TRAY_MENU = {
-  get show() {
-    return t('desktop.tray.show')
-  },
-  get pauseAll() {
-    return t('desktop.tray.pauseAll')
-  },
-  get resumeAll() {
-    return t('desktop.tray.resumeAll')
-  },
-  get quit() {
-    return t('desktop.tray.quit')
-  }
-}
+/** The tray menu's words. */
+export const TRAY_MENU = wordsOf({
+  show: 'desktop.tray.show',
+  pauseAll: 'desktop.tray.pauseAll',
+  resumeAll: 'desktop.tray.resumeAll',
+  quit: 'desktop.tray.quit'
+})
 
 /** A notification's button that copies the share link. */
 export const copyLinkAction = (): string => t('desktop.notices.copyLink')
@@ -134,36 +136,18 @@ export function pageGoneReason(reason: string): string {
 }
 
 /** The failure page after a crash that reloading did not cure. */
-export const PAGE_GONE = {
-  get title() {
-    return t('desktop.failure.goneTitle')
-  },
-  get advice() {
-    return t('desktop.failure.goneAdvice')
-  },
-  get tryAgain() {
-    return t('desktop.failure.tryAgain')
-  }
-}
+export const PAGE_GONE = wordsOf({
+  title: 'desktop.failure.goneTitle',
+  advice: 'desktop.failure.goneAdvice',
+  tryAgain: 'desktop.failure.tryAgain'
+})
 
 /** The Help menu and what its items say. */
-export const HELP_MENU = {
-  get help() {
-    return t('desktop.menu.help')
-  },
-  get showLogs() {
-    return t('desktop.menu.showLogs')
-  },
-  get copyDiagnostics() {
-    return t('desktop.menu.copyDiagnostics')
-  },
-  get diagnosticsCopied() {
-    return t('desktop.dialogs.diagnosticsCopied')
-  },
-  get diagnosticsCopiedDetail() {
-    return t('desktop.dialogs.diagnosticsCopiedDetail')
-  },
-  get ok() {
-    return t('desktop.dialogs.ok')
-  }
-}
+export const HELP_MENU = wordsOf({
+  help: 'desktop.menu.help',
+  showLogs: 'desktop.menu.showLogs',
+  copyDiagnostics: 'desktop.menu.copyDiagnostics',
+  diagnosticsCopied: 'desktop.dialogs.diagnosticsCopied',
+  diagnosticsCopiedDetail: 'desktop.dialogs.diagnosticsCopiedDetail',
+  ok: 'desktop.dialogs.ok'
+})

@@ -3,21 +3,10 @@ import { batchNotice, failureNotice, quitQuestion } from '../../../src-main/shel
 import { speakDesktop, t } from '../../../src-main/shell/i18n/desktop-i18n'
 import { loadFailurePage } from '../../../src-main/shell/load-failure-page'
 import type { MirroredJob } from '../../../src-main/shell/queue-mirror'
+import { mirroredJob as job } from './mirrored-job'
 
 afterEach(() => speakDesktop('en'))
 
-const job = (id: string, state: 'done' | 'failed'): MirroredJob => ({
-  id,
-  name: id,
-  state,
-  paused: false,
-  waiting: null,
-  accountId: null,
-  bytesTotal: 10,
-  bytesSent: 10,
-  url: state === 'done' ? `https://go.fliplink.me/view/${id}` : null,
-  failure: null
-})
 const jobs = (count: number, state: 'done' | 'failed'): MirroredJob[] => Array.from({ length: count }, (_, index) => job(`${state}-${index}`, state))
 
 /** The page a data: URL holds. */
