@@ -27,6 +27,7 @@ import { electronShareHost } from './shell/share-host'
 import { isEvent, startDesktop, type Desktop } from './shell/desktop'
 import { denyAllPermissions } from './shell/harden-contents'
 import { helpActions } from './shell/help-actions'
+import { followDesktopLanguage } from './shell/i18n/follow-desktop-language'
 import { createMainWindow, type RendererLocation } from './shell/main-window'
 import { watchNetwork } from './shell/network-watch'
 import { collectOpenedFiles } from './shell/open-files'
@@ -115,6 +116,15 @@ if (claimSingleInstance(app, opened.secondLaunch)) {
       () => [session.defaultSession, ...(updatable ? [session.fromPartition('electron-updater', { cache: false })] : [])],
       (message, error) => booted.log.warn(message, error)
     )
+    // Menus, tray, notifications and dialogs speak Settings' language (else the system's); a
+    // change relabels the menu and the tray at once. Set before the first menu is built.
+    const followLanguage = followDesktopLanguage(
+      () => app.getPreferredSystemLanguages(),
+      () => {
+        setMenu()
+        desktop?.relabel()
+      }
+    )
     // The window opens at once and shows the start-up state; calls for the core wait for it.
     const booted = boot({
       userDataDir: app.getPath('userData'),
@@ -126,12 +136,19 @@ if (claimSingleInstance(app, opened.secondLaunch)) {
         if (mainWindow) sendEvent(mainWindow.webContents, spec, payload)
         desktop?.observe(spec, payload)
         const event = { spec, payload }
-        if (isEvent(contract.settings.changed, event)) applyProxy(event.payload.values.proxyUrl)
+        if (isEvent(contract.settings.changed, event)) {
+          applyProxy(event.payload.values.proxyUrl)
+          followLanguage(event.payload.values.language)
+        }
         if (isEvent(contract.uploads.changed, event)) updates?.uploadsChanged()
         if (isEvent(contract.app.startupChanged, event) && event.payload.phase === 'ready') {
           marks.mark('core-opened')
           const core = booted.startup.current
-          if (core) void Promise.resolve(core.settings.get()).then((settings) => applyProxy(settings.values.proxyUrl))
+          if (core)
+            void Promise.resolve(core.settings.get()).then((settings) => {
+              applyProxy(settings.values.proxyUrl)
+              followLanguage(settings.values.language)
+            })
         }
       },
       choosePdfs: () => choosePdfs(mainWindow),
@@ -153,13 +170,14 @@ if (claimSingleInstance(app, opened.secondLaunch)) {
       }
     })
     registerIpc(createDispatch(handlersOf(booted), booted.log), () => location.url)
-    Menu.setApplicationMenu(
-      buildAppMenu(() => mainWindow?.webContents, {
-        isMac: process.platform === 'darwin',
-        devTools: location.devTools,
-        help: helpActions({ logFile, info, core: () => booted.startup.current, window: () => mainWindow, log: (message, error) => booted.log.warn(message, error) })
-      })
-    )
+    const help = helpActions({ logFile, info, core: () => booted.startup.current, window: () => mainWindow, log: (message, error) => booted.log.warn(message, error) })
+    const setMenu = (): void =>
+      Menu.setApplicationMenu(
+        buildAppMenu(() => mainWindow?.webContents, { isMac: process.platform === 'darwin', isWindows: process.platform === 'win32', devTools: location.devTools, help })
+      )
+    // The system's language until the core has read Settings (it may have chosen another).
+    followLanguage(undefined)
+    setMenu()
     // Whether a tray icon could be seen, for closing the window while uploads run (tray-visibility.ts).
     const trays = new TrayVisibility(process.platform)
     firstPaint.after(() => trays.refresh())

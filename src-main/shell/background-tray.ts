@@ -1,5 +1,6 @@
 import { Menu, nativeImage, Tray, type MenuItemConstructorOptions } from 'electron'
 import { TRAY_MENU, trayTooltip } from './desktop-wording'
+import { countText, listText, t } from './i18n/desktop-i18n'
 import type { QueueSummary } from './queue-mirror'
 
 export interface TrayActions {
@@ -26,8 +27,8 @@ export function trayTooltipFor(summary: QueueSummary, accounts: readonly string[
   if (summary.active === 0 || names.length === 0) return base
   const shown = names.slice(0, NAMED_ACCOUNTS)
   const rest = names.length - shown.length
-  const list = rest > 0 ? `${shown.join(', ')} and ${rest} more` : shown.length === 2 ? `${shown[0] ?? ''} and ${shown[1] ?? ''}` : (shown[0] ?? '')
-  const text = `${base} — to ${list}`
+  const list = listText(rest > 0 ? [...shown, t('desktop.list.more', { count: countText(rest) }, rest)] : shown)
+  const text = t('desktop.tray.toAccounts', { status: base, accounts: list })
   return text.length <= TRAY_TOOLTIP_MAX ? text : `${text.slice(0, TRAY_TOOLTIP_MAX - 1)}…`
 }
 
@@ -75,6 +76,12 @@ export class BackgroundTray {
       tray.setContextMenu(Menu.buildFromTemplate(trayMenuTemplate(summary.queuePaused, this.actions)))
       this.menuPaused = summary.queuePaused
     }
+  }
+
+  /** The language changed: the next update sets the tooltip and the menu again, in the new words. */
+  relabel(): void {
+    this.tooltip = ''
+    this.menuPaused = null
   }
 
   get visible(): boolean {

@@ -13,7 +13,7 @@ export const RENDERER_CSP = [
   "default-src 'none'",
   "script-src 'self'",
   "style-src 'self'",
-  "img-src 'self' data: blob: https:",
+  "img-src 'self' data: blob: https:", // words-exempt: policy syntax, not words
   "media-src https:",
   "font-src 'self'",
   "connect-src 'self'",
@@ -32,8 +32,9 @@ export const RENDERER_CSP = [
  * strict policy forbids; this loosens exactly those two directives for the dev server.
  */
 export function devServerCsp(): string {
+  // words-exempt: policy syntax, not words
   return RENDERER_CSP.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'").replace(
     "connect-src 'self'",
-    "connect-src 'self' ws://localhost:* http://localhost:*"
+    "connect-src 'self' ws://localhost:* http://localhost:*" // words-exempt: policy syntax, not words
   )
 }

@@ -1,5 +1,5 @@
 import { Notification } from 'electron'
-import { COPY_LINK_ACTION, type Notice } from './desktop-wording'
+import { copyLinkAction, type Notice } from './desktop-wording'
 
 /** Notifications kept alive at most: older ones are let go (and their clicks with them). */
 const KEEP_NOTIFICATIONS = 20
@@ -36,7 +36,7 @@ export function createNotifier(platform: NodeJS.Platform, actions: NotificationA
     const notification = new Notification({
       title: notice.title,
       body: platform === 'linux' ? escapeBodyMarkup(notice.body) : notice.body,
-      ...(copyLink ? { actions: [{ type: 'button' as const, text: COPY_LINK_ACTION }] } : {})
+      ...(copyLink ? { actions: [{ type: 'button' as const, text: copyLinkAction() }] } : {})
     })
     const release = (): void => {
       alive.delete(notification)

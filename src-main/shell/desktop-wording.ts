@@ -1,8 +1,10 @@
+import { countText, listText, t } from './i18n/desktop-i18n'
 import type { MirroredJob, QueueSummary, SettledBatch } from './queue-mirror'
 
 /*
  * What the desktop says outside the window: notifications, the tray's tooltip and menu,
- * the quit question. In one place so the words stay consistent.
+ * the quit question, the failure page. In one place so the words stay consistent; the words
+ * themselves are in the desktop catalogs (src-shared/i18n/desktop/desktop), in main's language.
  */
 
 /** A system notification to show, and what clicking it opens. */
@@ -17,20 +19,31 @@ export interface Notice {
 
 const MAX_NAMES = 3
 
-const plural = (count: number, one: string, many: string): string => `${count} ${count === 1 ? one : many}`
+/**
+ * Words by name, each read from the catalog when it is read (a getter), so a menu built after
+ * a language change has the new words; never captured once at start.
+ */
+function wordsOf<Name extends string>(keys: Record<Name, string>): Readonly<Record<Name, string>> {
+  const words = {} as Record<Name, string>
+  for (const [name, key] of Object.entries<string>(keys)) Object.defineProperty(words, name, { get: () => t(key), enumerable: true })
+  return words
+}
 
-/** "a, b and c", or "a, b, c and 2 more" past three names. */
+/** "“a”, “b”, and “c”", or "“a”, “b”, “c”, and 2 more" past three names, in the active language. */
 export function nameList(names: readonly string[]): string {
-  const quoted = names.slice(0, MAX_NAMES).map((name) => `“${name}”`)
+  const quoted = names.slice(0, MAX_NAMES).map((name) => t('desktop.list.quoted', { name }))
   const rest = names.length - quoted.length
-  if (rest > 0) return `${quoted.join(', ')} and ${rest} more`
-  if (quoted.length <= 1) return quoted.join('')
-  return `${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1) ?? ''}`
+  return listText(rest > 0 ? [...quoted, t('desktop.list.more', { count: countText(rest) }, rest)] : quoted)
 }
 
 /** A linked PDF was saved again and its item now has the new content: "Updated <name> (same link)". */
 export function linkUpdatedNotice(update: { name: string; url: string | null }): Notice {
-  return { title: `Updated ${update.name} (same link)`, body: 'The file was saved again; its flipbook now shows the new version.', jobId: null, copyLink: update.url }
+  return { title: t('desktop.notices.linkUpdatedTitle', { name: update.name }), body: t('desktop.notices.linkUpdatedBody'), jobId: null, copyLink: update.url }
+}
+
+/** A count's plural message: `{count}` grouped in the active language. */
+export function counted(key: string, count: number, named: Record<string, string> = {}): string {
+  return t(key, { ...named, count: countText(count) }, count)
 }
 
 /** "3 PDFs published", "2 published, 1 failed", or "1 PDF could not be published". */
@@ -39,17 +52,20 @@ export function batchNotice(batch: SettledBatch): Notice | null {
   const first = failed[0] ?? published.at(-1)
   if (!first) return null
   const single = published.length === 1 && failed.length === 0 ? published[0] : undefined
+  const failedNames = nameList(failed.map((job) => job.name))
   let title: string
   let body: string
   if (failed.length === 0) {
-    title = `${plural(published.length, 'PDF', 'PDFs')} published`
-    body = single ? `${nameList([single.name])} is online. Click to see it in FlipDrop.` : `${nameList(published.map((job) => job.name))} are online.`
+    title = counted('desktop.notices.published', published.length)
+    body = single
+      ? t('desktop.notices.onlineOne', { name: nameList([single.name]) })
+      : counted('desktop.notices.online', published.length, { names: nameList(published.map((job) => job.name)) })
   } else if (published.length === 0) {
-    title = `${plural(failed.length, 'PDF', 'PDFs')} could not be published`
-    body = failed.length === 1 ? (failed[0]?.failure ?? 'Click to see why.') : `${nameList(failed.map((job) => job.name))}. Click to see why.`
+    title = counted('desktop.notices.notPublished', failed.length)
+    body = failed.length === 1 ? (failed[0]?.failure ?? t('desktop.notices.seeWhy')) : t('desktop.notices.namesSeeWhy', { names: failedNames })
   } else {
-    title = `${published.length} published, ${failed.length} failed`
-    body = `${nameList(failed.map((job) => job.name))} could not be published. Click to see why.`
+    title = t('desktop.notices.mixed', { published: countText(published.length), failed: countText(failed.length) })
+    body = counted('desktop.notices.namesNotPublishedSeeWhy', failed.length, { names: failedNames })
   }
   return { title, body, jobId: first.id, copyLink: single?.url ?? null }
 }
@@ -59,72 +75,79 @@ export function failureNotice(jobs: readonly MirroredJob[]): Notice | null {
   const first = jobs[0]
   if (!first) return null
   if (jobs.length === 1) {
-    return { title: `${nameList([first.name])} could not be published`, body: first.failure ?? 'Click to see why.', jobId: first.id, copyLink: null }
+    return { title: t('desktop.notices.nameNotPublished', { name: nameList([first.name]) }), body: first.failure ?? t('desktop.notices.seeWhy'), jobId: first.id, copyLink: null }
   }
   return {
-    title: `${plural(jobs.length, 'PDF', 'PDFs')} could not be published`,
-    body: `${nameList(jobs.map((job) => job.name))}. Click to see why.`,
+    title: counted('desktop.notices.notPublished', jobs.length),
+    body: t('desktop.notices.namesSeeWhy', { names: nameList(jobs.map((job) => job.name)) }),
     jobId: first.id,
     copyLink: null
   }
 }
 
-/** The tray icon's hover text: the queue's progress in a few words. */
+/** The tray icon's hover text: the queue's progress in a few words, one whole sentence per case. */
 export function trayTooltip(summary: QueueSummary): string {
-  const failed = summary.failed > 0 ? `, ${summary.failed} failed` : ''
-  if (summary.active === 0) return `FlipDrop${failed ? `: nothing to upload${failed}` : ''}`
-  const uploads = plural(summary.active, 'upload', 'uploads')
-  if (summary.queuePaused) return `FlipDrop: paused, ${uploads} waiting${failed}`
+  const failed = countText(summary.failed)
+  const withFailed = summary.failed > 0 ? 'Failed' : ''
+  // Nothing to tell: the app's name alone, the same in every language.
+  if (summary.active === 0) return summary.failed > 0 ? t('desktop.tray.idleFailed', { failed }) : 'FlipDrop'
+  if (summary.queuePaused) return counted(`desktop.tray.paused${withFailed}`, summary.active, { failed })
   const { sent, total } = summary.batch
-  const percent = total > 0 ? `, ${Math.floor((Math.min(sent, total) / total) * 100)} % sent` : ''
-  return `FlipDrop: ${uploads} left${percent}${failed}`
+  if (total === 0) return counted(`desktop.tray.left${withFailed}`, summary.active, { failed })
+  const percent = countText(Math.floor((Math.min(sent, total) / total) * 100))
+  return counted(`desktop.tray.leftSent${withFailed}`, summary.active, { failed, percent })
 }
 
-export const TRAY_MENU = {
-  show: 'Show FlipDrop',
-  pauseAll: 'Pause all',
-  resumeAll: 'Resume all',
-  quit: 'Quit'
-} as const
+/** The tray menu's words. */
+export const TRAY_MENU = wordsOf({
+  show: 'desktop.tray.show',
+  pauseAll: 'desktop.tray.pauseAll',
+  resumeAll: 'desktop.tray.resumeAll',
+  quit: 'desktop.tray.quit'
+})
 
-export const COPY_LINK_ACTION = 'Copy link'
+/** A notification's button that copies the share link. */
+export const copyLinkAction = (): string => t('desktop.notices.copyLink')
 
 /** The question asked when quitting would stop running uploads. */
 export function quitQuestion(running: number): { message: string; detail: string; buttons: [string, string] } {
   return {
-    message: `${running === 1 ? '1 upload is' : `${running} uploads are`} running. Quit anyway?`,
-    detail: 'They continue the next time you open FlipDrop.',
-    buttons: ['Quit', 'Keep uploading']
+    message: counted('desktop.quit.question', running),
+    detail: t('desktop.quit.detail'),
+    buttons: [t('desktop.quit.quit'), t('desktop.quit.keepUploading')]
   }
 }
 
-/** Why the window's page went away (Electron's RenderProcessGoneDetails reasons), for the failure page. */
-export const PAGE_GONE_REASONS: Record<string, string> = {
-  crashed: 'The window stopped working (it crashed).',
-  oom: 'The window ran out of memory.',
-  'memory-eviction': 'The system stopped the window to free memory.',
-  killed: 'The window was stopped.',
-  'abnormal-exit': 'The window stopped working.',
-  'launch-failed': 'The window could not start.',
-  'integrity-failure': 'The system refused to run the window: FlipDrop’s files may be damaged. Reinstall FlipDrop.',
-  hung: 'The window stopped responding.'
+/** Electron's RenderProcessGoneDetails reasons, by their catalog keys. */
+const PAGE_GONE_REASON_KEYS: Record<string, string> = {
+  crashed: 'crashed',
+  oom: 'oom',
+  'memory-eviction': 'memoryEviction',
+  killed: 'killed',
+  'abnormal-exit': 'abnormalExit',
+  'launch-failed': 'launchFailed',
+  'integrity-failure': 'integrityFailure',
+  hung: 'hung'
+}
+
+/** Why the window's page went away, for the failure page; an unknown reason reads as an abnormal exit. */
+export function pageGoneReason(reason: string): string {
+  return t(`desktop.failure.reasons.${PAGE_GONE_REASON_KEYS[reason] ?? 'abnormalExit'}`)
 }
 
 /** The failure page after a crash that reloading did not cure. */
-export const PAGE_GONE = {
-  title: 'FlipDrop’s window stopped working',
-  advice: 'Your uploads keep running and nothing was lost. If this keeps happening, quit FlipDrop and start it again.',
-  tryAgain: 'Try again'
-}
+export const PAGE_GONE = wordsOf({
+  title: 'desktop.failure.goneTitle',
+  advice: 'desktop.failure.goneAdvice',
+  tryAgain: 'desktop.failure.tryAgain'
+})
 
-/** The Help menu. */
-/** The File menu's own title (its items are the Publish view's buttons, MENU_COMMAND_LABELS). */
-export const FILE_MENU = { file: 'File' }
-
-export const HELP_MENU = {
-  help: 'Help',
-  showLogs: 'Show logs',
-  copyDiagnostics: 'Copy diagnostics',
-  diagnosticsCopied: 'Diagnostics copied',
-  diagnosticsCopiedDetail: 'Paste them into your message to support. Keys and passwords are left out.'
-}
+/** The Help menu and what its items say. */
+export const HELP_MENU = wordsOf({
+  help: 'desktop.menu.help',
+  showLogs: 'desktop.menu.showLogs',
+  copyDiagnostics: 'desktop.menu.copyDiagnostics',
+  diagnosticsCopied: 'desktop.dialogs.diagnosticsCopied',
+  diagnosticsCopiedDetail: 'desktop.dialogs.diagnosticsCopiedDetail',
+  ok: 'desktop.dialogs.ok'
+})

@@ -49,6 +49,8 @@ export interface Desktop {
   keepsRunningWithoutWindow(): boolean
   /** Uploads that quitting now would stop. */
   runningUploads(): number
+  /** Main speaks another language: the tray's words are set again. */
+  relabel(): void
   /** The app quits: tray away, timers stopped. */
   dispose(): void
 }
@@ -71,8 +73,8 @@ export function startDesktop(deps: DesktopDeps): Desktop {
   const taskbar = new TaskbarIndicator(deps.platform, deps.window)
   const tray = new BackgroundTray(deps.trayIconPath, deps.platform, {
     show: () => void deps.reveal(),
-    pauseAll: () => void deps.core()?.uploads.pause().catch((error: unknown) => deps.log('Could not pause the uploads', error)),
-    resumeAll: () => void deps.core()?.uploads.resume().catch((error: unknown) => deps.log('Could not resume the uploads', error)),
+    pauseAll: () => void deps.core()?.uploads.pause().catch((error: unknown) => deps.log('Could not pause the uploads', error)), // words-exempt: a log line, for engineers
+    resumeAll: () => void deps.core()?.uploads.resume().catch((error: unknown) => deps.log('Could not resume the uploads', error)), // words-exempt: a log line, for engineers
     quit: () => deps.quit()
   })
 
@@ -96,7 +98,7 @@ export function startDesktop(deps: DesktopDeps): Desktop {
         const watching = deps.window()?.isFocused() === true
         if (settings.values.notifications && !watching) notify(notice)
       })
-      .catch((error: unknown) => deps.log('Could not show a notification', error))
+      .catch((error: unknown) => deps.log('Could not show a notification', error)) // words-exempt: a log line, for engineers
   }
   /** How notices and the tray name an account: only when several are signed in. */
   const accountName = (accountId: string | null): string | null => {
@@ -138,7 +140,7 @@ export function startDesktop(deps: DesktopDeps): Desktop {
     try {
       paint()
     } catch (error) {
-      deps.log('Could not show the uploads on the desktop', error)
+      deps.log('Could not show the uploads on the desktop', error) // words-exempt: a log line, for engineers
     }
   }
   const refreshSoon = throttle(refresh, DESKTOP_REFRESH_MS)
@@ -150,7 +152,7 @@ export function startDesktop(deps: DesktopDeps): Desktop {
       mirror.seed(core.uploads.list())
       refresh()
       deps.opened.attach((paths) => {
-        void core.uploads.enqueueOpened(paths).catch((error: unknown) => deps.log('Could not queue the opened files', error))
+        void core.uploads.enqueueOpened(paths).catch((error: unknown) => deps.log('Could not queue the opened files', error)) // words-exempt: a log line, for engineers
       })
     } else if (isEvent(contract.uploads.changed, event)) {
       planner.take(mirror.applyChange(event.payload))
@@ -172,7 +174,7 @@ export function startDesktop(deps: DesktopDeps): Desktop {
       try {
         observe({ spec, payload })
       } catch (error) {
-        deps.log('The desktop could not follow the queue', error)
+        deps.log('The desktop could not follow the queue', error) // words-exempt: a log line, for engineers
       }
     },
     windowsChanged() {
@@ -184,12 +186,16 @@ export function startDesktop(deps: DesktopDeps): Desktop {
       try {
         taskbar.clear()
       } catch (error) {
-        deps.log('Could not clear the taskbar progress', error)
+        deps.log('Could not clear the taskbar progress', error) // words-exempt: a log line, for engineers
       }
       return false
     },
     keepsRunningWithoutWindow: () => !quitsWithoutWindow(deps.platform, mirror.summary()),
     runningUploads: () => runningUploads(mirror.summary()),
+    relabel() {
+      tray.relabel()
+      refresh()
+    },
     dispose() {
       refreshSoon.cancel()
       cancelBackgroundQuit()

@@ -39,19 +39,19 @@ export function helpActions(deps: HelpDeps): HelpActions {
       void mkdir(deps.logFile.folder, { recursive: true })
         .then(() => openFolder(deps.logFile.folder))
         .then((failure) => {
-          if (failure) deps.log(`Could not open the logs folder: ${failure}`)
+          if (failure) deps.log(`Could not open the logs folder: ${failure}`) // words-exempt: a log line, for engineers
         })
-        .catch((error: unknown) => deps.log('Could not open the logs folder', error))
+        .catch((error: unknown) => deps.log('Could not open the logs folder', error)) // words-exempt: a log line, for engineers
     },
     copyDiagnostics() {
       void collectDiagnostics(deps)
         .then(async (text) => {
           clipboard.writeText(text)
-          const options = { type: 'info' as const, message: HELP_MENU.diagnosticsCopied, detail: HELP_MENU.diagnosticsCopiedDetail, buttons: ['OK'] }
+          const options = { type: 'info' as const, message: HELP_MENU.diagnosticsCopied, detail: HELP_MENU.diagnosticsCopiedDetail, buttons: [HELP_MENU.ok] }
           const window = deps.window()
           await (window ? dialog.showMessageBox(window, options) : dialog.showMessageBox(options))
         })
-        .catch((error: unknown) => deps.log('Could not copy the diagnostics', error))
+        .catch((error: unknown) => deps.log('Could not copy the diagnostics', error)) // words-exempt: a log line, for engineers
     }
   }
 }

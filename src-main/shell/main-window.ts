@@ -1,5 +1,6 @@
 import { BrowserWindow } from 'electron'
 import { hardenContents } from './harden-contents'
+import { t } from './i18n/desktop-i18n'
 import { loadFailurePage } from './load-failure-page'
 import { recoverRenderer } from './renderer-recovery'
 import { mainWindowOptions } from './window-options'
@@ -26,7 +27,7 @@ export function createMainWindow(location: RendererLocation, log: (message: stri
   window.once('ready-to-show', () => window.show())
   window.webContents.on('did-fail-load', (_event, code, description, url, isMainFrame) => {
     if (!isMainFrame || code === ERR_ABORTED) return
-    void window.loadURL(loadFailurePage(`${description} (error ${code}).`, url))
+    void window.loadURL(loadFailurePage(t('desktop.failure.loadError', { description, code }), url))
     window.show()
   })
   recoverRenderer(window, { url: () => location.url, log })

@@ -1,5 +1,6 @@
 import { accountLabel, accountShortName, type AccountEntry } from '../../src-shared/domain/auth'
-import { batchNotice, failureNotice, nameList, type Notice } from './desktop-wording'
+import { batchNotice, counted, failureNotice, nameList, type Notice } from './desktop-wording'
+import { countText, listText, t } from './i18n/desktop-i18n'
 import type { MirroredJob, QueueTransitions, SettledBatch } from './queue-mirror'
 
 /** Failures this close together are told in one notification. */
@@ -33,26 +34,21 @@ export function accountNoticeName(accounts: readonly AccountEntry[], accountId: 
   return short === null || shared ? accountLabel(entry) : short
 }
 
-const count = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`
-
 /** The words of a notice that names its account. Kept beside desktop-wording's, in the same voice. */
 export const ACCOUNT_NOTICE = {
   /** Every PDF of the notice went to one account. */
   published: (account: string, jobs: readonly MirroredJob[]) =>
-    jobs.length === 1 ? `Published to ${account}: ${nameList(jobs.map((job) => job.name))}` : `${count(jobs.length, 'PDF', 'PDFs')} published to ${account}`,
+    jobs.length === 1
+      ? t('desktop.notices.toAccountOne', { account, name: nameList(jobs.map((job) => job.name)) })
+      : counted('desktop.notices.toAccount', jobs.length, { account }),
   failed: (account: string, jobs: readonly MirroredJob[]) =>
     jobs.length === 1
-      ? `${nameList(jobs.map((job) => job.name))} could not be published to ${account}`
-      : `${count(jobs.length, 'PDF', 'PDFs')} could not be published to ${account}`,
-  mixed: (account: string, published: number, failed: number) => `${account}: ${published} published, ${failed} failed`,
+      ? t('desktop.notices.nameNotPublishedToAccount', { account, name: nameList(jobs.map((job) => job.name)) })
+      : counted('desktop.notices.notPublishedToAccount', jobs.length, { account }),
+  mixed: (account: string, published: number, failed: number) =>
+    t('desktop.notices.mixedToAccount', { account, published: countText(published), failed: countText(failed) }),
   /** The PDFs went to several accounts: the body says which. */
-  several: (accounts: readonly string[]) => `Accounts: ${listOf(accounts)}.`
-}
-
-/** "a, b and c". */
-function listOf(names: readonly string[]): string {
-  if (names.length <= 1) return names[0] ?? ''
-  return `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}`
+  several: (accounts: readonly string[]) => t('desktop.notices.accounts', { accounts: listText(accounts) })
 }
 
 /**

@@ -13,7 +13,7 @@ function reply(answer: Answer, challenge: ProxyChallenge, callback: LoginCallbac
   answer(challenge).then(
     (credentials) => (credentials ? callback(credentials.username, credentials.password) : callback()),
     (error: unknown) => {
-      log('Could not answer the proxy’s request for a password', error)
+      log('Could not answer the proxy’s request for a password', error) // words-exempt: a log line, for engineers
       // No arguments: the request is cancelled, as Electron does by default.
       callback()
     }

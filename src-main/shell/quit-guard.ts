@@ -51,12 +51,12 @@ export function guardQuit(app: App, deps: QuitGuardDeps): QuitGuard {
       // A journal on a hung disk or network share must not keep FlipDrop from quitting:
       // what was written stays, and the next start replays it.
       const timer = setTimeout(() => {
-        deps.log(`FlipDrop did not finish closing within ${timeoutMs / 1000} s; quitting anyway`)
+        deps.log(`FlipDrop did not finish closing within ${timeoutMs / 1000} s; quitting anyway`) // words-exempt: a log line, for engineers
         resolve()
       }, timeoutMs)
       void deps
         .close()
-        .catch((error: unknown) => deps.log('FlipDrop did not close cleanly', error))
+        .catch((error: unknown) => deps.log('FlipDrop did not close cleanly', error)) // words-exempt: a log line, for engineers
         .finally(() => {
           clearTimeout(timer)
           resolve()
@@ -78,7 +78,7 @@ export function guardQuit(app: App, deps: QuitGuardDeps): QuitGuard {
     void deps
       .confirm(running)
       .catch((error: unknown) => {
-        deps.log('Could not ask before quitting', error)
+        deps.log('Could not ask before quitting', error) // words-exempt: a log line, for engineers
         return false
       })
       .then((quit) => {

@@ -1,5 +1,5 @@
 import type { BrowserWindow } from 'electron'
-import { PAGE_GONE, PAGE_GONE_REASONS } from './desktop-wording'
+import { PAGE_GONE, pageGoneReason } from './desktop-wording'
 import { loadFailurePage } from './load-failure-page'
 
 /** A second crash this soon after a reload shows the failure page instead of reloading again. */
@@ -47,15 +47,14 @@ export function recoverRenderer(window: BrowserWindow, deps: RecoveryDeps): void
     // clean-exit: the page was closed on purpose (the window is closing), nothing to recover.
     if (details.reason === 'clean-exit' || window.isDestroyed()) return
     const step = recoveryStep(lastReloadAt, now())
-    deps.log(`The window's page is gone (${reason}, exit code ${details.exitCode}); ${step === 'reload' ? 'reloading it' : 'showing the failure page'}`)
+    deps.log(`The window's page is gone (${reason}, exit code ${details.exitCode}); ${step === 'reload' ? 'reloading it' : 'showing the failure page'}`) // words-exempt: a log line, for engineers
     if (step === 'reload') {
       lastReloadAt = now()
       void window.loadURL(deps.url())
       return
     }
-    const words = PAGE_GONE_REASONS[reason] ?? PAGE_GONE_REASONS['abnormal-exit'] ?? ''
     void window.loadURL(
-      loadFailurePage(words, deps.url(), { title: PAGE_GONE.title, advice: PAGE_GONE.advice, tryAgain: { label: PAGE_GONE.tryAgain, url: deps.url() } })
+      loadFailurePage(pageGoneReason(reason), deps.url(), { title: PAGE_GONE.title, advice: PAGE_GONE.advice, tryAgain: { label: PAGE_GONE.tryAgain, url: deps.url() } })
     )
     window.show()
   })

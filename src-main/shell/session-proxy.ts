@@ -26,7 +26,7 @@ export function followSettingsProxy(sessions: () => readonly Session[], log: (me
     applied = proxyUrl
     const config = sessionProxyConfig(proxyUrl)
     for (const session of sessions()) {
-      session.setProxy(config).catch((error: unknown) => log('Could not apply the proxy to the window', error))
+      session.setProxy(config).catch((error: unknown) => log('Could not apply the proxy to the window', error)) // words-exempt: a log line, for engineers
     }
   }
 }

@@ -38,6 +38,8 @@ describe('flipdrop help, --version and "did you mean"', { timeout: 120_000 }, ()
     expect(narrow.stdout).toContain('--page-size <n>')
     expect(overview.code).toBe(0)
     for (const command of COMMANDS) expect(overview.stdout).toContain(`  ${command.name} `)
+    // The command stays English whatever the app speaks, and says so.
+    expect(overview.stdout.replace(/\s+/g, ' ')).toContain("FlipDrop's command speaks English, like git and gh; the app follows your language.")
     // Without a command: the overview, as a usage mistake (stderr, exit 2).
     expect(bare).toMatchObject({ code: 2, stdout: '' })
     expect(bare.stderr).toBe(overview.stdout)

@@ -62,7 +62,10 @@ export function renderOverview(commands: readonly CommandSpec[], style: HelpStyl
     '',
     ...paragraph('Exit codes: 0 done, 1 something asked for failed, 2 bad usage, 3 no key or the key was refused, 4 the service could not be reached, 130 stopped by Ctrl+C.', style),
     '',
-    ...paragraph('Run "flipdrop help <command>" or "flipdrop <command> --help" for its flags and examples.', style)
+    ...paragraph('Run "flipdrop help <command>" or "flipdrop <command> --help" for its flags and examples.', style),
+    '',
+    // The command's words stay English, as git's and gh's do: scripts and pasted output read the same everywhere.
+    ...paragraph("FlipDrop's command speaks English, like git and gh; the app follows your language.", style)
   )
   return lines.join('\n')
 }

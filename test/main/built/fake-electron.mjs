@@ -58,6 +58,8 @@ export const app = {
   },
   getName: () => 'FlipDrop',
   getVersion: () => '0.0.0-test',
+  // The system's preferred languages: the window's and main's words follow them (src-shared/i18n/languages.ts).
+  getPreferredSystemLanguages: () => ['en-US'],
   setAppUserModelId: (id) => {
     record.appUserModelId = id
   },

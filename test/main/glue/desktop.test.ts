@@ -10,6 +10,7 @@ const { startDesktop, DESKTOP_REFRESH_MS } = await import('../../../src-main/she
 const { OpenedPathsInbox } = await import('../../../src-main/shell/opened-paths')
 const { BACKGROUND_QUIT_DELAY_MS } = await import('../../../src-main/shell/background-policy')
 const { FAILURE_COALESCE_MS } = await import('../../../src-main/shell/notice-planner')
+const { speakDesktop } = await import('../../../src-main/shell/i18n/desktop-i18n')
 
 /** Lets the notification's settings read (a promise) resolve. */
 async function settle(): Promise<void> {
@@ -405,6 +406,21 @@ describe('running in the background', () => {
     expect(t.desktop.runningUploads()).toBe(2)
     t.changed(change([], { paused: true }))
     expect(t.desktop.runningUploads()).toBe(0)
+  })
+
+  it('says the tray’s words again in the new language when main’s language changes', () => {
+    const t = setUp({ platform: 'win32', jobs: [fileJob('a', 'uploading', { size: 2000 }), fileJob('b', 'queued', { size: 2000 })] })
+    t.ready()
+    t.closeWindow()
+    const [tray] = FakeTray.instances
+    speakDesktop('de')
+    try {
+      t.desktop.relabel()
+      expect(tray?.tooltips.at(-1)).toBe('FlipDrop: noch 2 Uploads, 0 % gesendet')
+      expect(tray?.menus.at(-1)?.map((item) => item.label ?? item.type)).toEqual(['FlipDrop anzeigen', 'Alle pausieren', 'separator', 'Beenden'])
+    } finally {
+      speakDesktop('en')
+    }
   })
 
   it('removes the tray when the app quits', () => {

@@ -42,7 +42,7 @@ describe('the tray names the accounts uploads run for, when more than one is sig
   it('names one or two accounts, then "and N more"; nothing when nothing runs', () => {
     expect(trayTooltipFor(running(3), ['Northwind'])).toBe('FlipDrop: 3 uploads left, 40 % sent — to Northwind')
     expect(trayTooltipFor(running(3), ['Northwind', 'Acme', 'Northwind'])).toBe('FlipDrop: 3 uploads left, 40 % sent — to Northwind and Acme')
-    expect(trayTooltipFor(running(5), ['Northwind', 'Acme', 'Contoso', 'Fabrikam'])).toBe('FlipDrop: 5 uploads left, 40 % sent — to Northwind, Acme and 2 more')
+    expect(trayTooltipFor(running(5), ['Northwind', 'Acme', 'Contoso', 'Fabrikam'])).toBe('FlipDrop: 5 uploads left, 40 % sent — to Northwind, Acme, and 2 more')
     expect(trayTooltipFor(running(0), ['Northwind'])).toBe('FlipDrop')
   })
 

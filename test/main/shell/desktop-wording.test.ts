@@ -1,26 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { batchNotice, failureNotice, nameList, quitQuestion, trayTooltip } from '../../../src-main/shell/desktop-wording'
-import type { MirroredJob } from '../../../src-main/shell/queue-mirror'
-
-const job = (id: string, state: 'done' | 'failed'): MirroredJob => ({
-  id,
-  name: id,
-  state,
-  paused: false,
-  waiting: null,
-  accountId: null,
-  bytesTotal: 10,
-  bytesSent: 10,
-  url: state === 'done' ? `https://go.fliplink.me/view/${id}` : null,
-  failure: state === 'failed' ? `${id} is too large for your plan.` : null
-})
+import { mirroredJob as job } from './mirrored-job'
 
 describe('the desktop wording', () => {
-  it('lists names, and how many more past three', () => {
+  it('lists names, and how many more past three (as Intl lists them in English)', () => {
     expect(nameList(['a'])).toBe('“a”')
     expect(nameList(['a', 'b'])).toBe('“a” and “b”')
-    expect(nameList(['a', 'b', 'c'])).toBe('“a”, “b” and “c”')
-    expect(nameList(['a', 'b', 'c', 'd', 'e'])).toBe('“a”, “b”, “c” and 2 more')
+    expect(nameList(['a', 'b', 'c'])).toBe('“a”, “b”, and “c”')
+    expect(nameList(['a', 'b', 'c', 'd', 'e'])).toBe('“a”, “b”, “c”, and 2 more')
   })
 
   it('summarises a batch: all published, some failed, all failed', () => {
