@@ -1,21 +1,25 @@
-import { intlLocale } from '../i18n/i18n'
-import { COMMON_WORDS } from '../words/common'
+import { pageLocale } from './page-locale'
 
 const UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const
 
-/**
- * A size the way the plan states its limits: 1 MB = 1,048,576 bytes (the service's MB), one
- * decimal under 10, in the window's language ("5.2 MB", "212 MB", "820 bytes"; "5,2 MB" in German).
- */
-export function formatBytes(bytes: number, locale = intlLocale()): string {
-  if (!Number.isFinite(bytes) || bytes < 0) return '?'
+/** The size in its unit: 1 MB = 1,048,576 bytes (the service's MB), one decimal under 10. */
+function scaled(bytes: number): { value: number; unit: number; digits: number } {
   let value = bytes
   let unit = 0
   while (value >= 1024 && unit < UNITS.length - 1) {
     value /= 1024
     unit++
   }
-  const digits = unit === 0 || value >= 10 ? 0 : 1
+  return { value, unit, digits: unit === 0 || value >= 10 ? 0 : 1 }
+}
+
+/**
+ * A size the way the plan states its limits, in the window's language ("5.2 MB", "212 MB",
+ * "820 bytes"; "5,2 MB" in German, "5,2 Mo" in French).
+ */
+export function formatBytes(bytes: number, locale = pageLocale()): string {
+  if (!Number.isFinite(bytes) || bytes < 0) return '?'
+  const { value, unit, digits } = scaled(bytes)
   return new Intl.NumberFormat(locale, {
     style: 'unit',
     unit: UNITS[unit],
@@ -26,7 +30,15 @@ export function formatBytes(bytes: number, locale = intlLocale()): string {
   }).format(value)
 }
 
-/** A transfer speed: "1.2 MB/s". */
-export function formatSpeed(bytesPerSecond: number, locale = intlLocale()): string {
-  return COMMON_WORDS.speed(formatBytes(bytesPerSecond, locale))
+/** A transfer speed: "1.2 MB/s" ("1,2 Mo/s", "1.2 MB/秒"). */
+export function formatSpeed(bytesPerSecond: number, locale = pageLocale()): string {
+  if (!Number.isFinite(bytesPerSecond) || bytesPerSecond < 0) return '?'
+  const { value, unit, digits } = scaled(bytesPerSecond)
+  return new Intl.NumberFormat(locale, {
+    style: 'unit',
+    unit: `${UNITS[unit]}-per-second`,
+    unitDisplay: 'short',
+    maximumFractionDigits: digits,
+    minimumFractionDigits: digits
+  }).format(value)
 }

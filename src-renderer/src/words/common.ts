@@ -22,8 +22,6 @@ export const COMMON_WORDS = {
     hours: (hours: string) => t('common.time.hours', { hours }),
     hoursMinutes: (hours: string, minutes: string) => t('common.time.hoursMinutes', { hours, minutes })
   },
-  /** A transfer speed: the size is already written ("1.2 MB"). */
-  speed: (size: string) => t('common.speed', { size }),
   files: {
     get droppedItem() { return t('common.files.droppedItem') },
     notOnThisComputer: (name: string) => t('common.files.notOnThisComputer', { name }),
