@@ -57,6 +57,9 @@ test('in Arabic the window mirrors: the sidebar on the right, pointing icons tur
   await publish.drop([{ name: 'rtl-menu.pdf' }])
   await expect(publish.row('rtl-menu')).toBeVisible()
   await expect(publish.row('rtl-menu')).toHaveAttribute('data-state', 'done', { timeout: 20_000 })
+  // Its link reads left to right inside the Arabic row; its name keeps its own direction.
+  expect(await publish.row('rtl-menu').getByTestId('job-link').evaluate((element) => getComputedStyle(element).direction)).toBe('ltr')
+  expect(await publish.row('rtl-menu').locator('.job-name').evaluate((element) => getComputedStyle(element).unicodeBidi)).toBe('plaintext')
   await snapshotLaptop(page, 'rtl-publish', EVERY_SIZE)
 
   // Settings' arrow to the watched folders points toward the end of the line: the left.
