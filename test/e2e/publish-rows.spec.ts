@@ -74,7 +74,7 @@ test('a published row is one line (≤ 56 px at 1280×800) with its name once; "
   // What the row reads: the state word, the size and pages, and one primary action; the file's
   // name ("price list.pdf") is not printed again under a name that says the same.
   await expect(publish.state('price list')).toHaveText('Published')
-  await expect(publish.row('price list').getByTestId('job-meta')).toHaveText(/^\d+(\.\d+)? KB · 3 pages$/)
+  await expect(publish.row('price list').getByTestId('job-meta')).toHaveText(/^\d+(\.\d+)? kB · 3 pages$/)
   await expect(publish.row('price list')).not.toContainText('price list.pdf')
   await expect(publish.row('price list').getByRole('button', { name: 'Copy link of price list' })).toBeVisible()
   expect(await publish.rowHeight('price list')).toBeLessThanOrEqual(56)
@@ -141,8 +141,8 @@ test('a quiet queue: one line a row, the file named only where it differs from t
   const thumb = await publish.row('Spring catalogue').getByTestId('job-thumbnail').boundingBox()
   expect(thumb?.height).toBeLessThanOrEqual(44)
   // The file's name only where it differs.
-  await expect(publish.row('Flyer').getByTestId('job-meta')).toHaveText(/^\d+(\.\d+)? KB · 2 pages$/)
-  await expect(publish.row('Autumn lookbook').getByTestId('job-meta')).toHaveText(/^Lookbook draft 3\.pdf · \d+(\.\d+)? KB · 4 pages$/)
+  await expect(publish.row('Flyer').getByTestId('job-meta')).toHaveText(/^\d+(\.\d+)? kB · 2 pages$/)
+  await expect(publish.row('Autumn lookbook').getByTestId('job-meta')).toHaveText(/^Lookbook draft 3\.pdf · \d+(\.\d+)? kB · 4 pages$/)
   // More rows fit: the 800 px window shows every one of these six without scrolling.
   const scroller = page.getByTestId('queue-scroller')
   expect(await scroller.evaluate((element) => element.scrollHeight <= element.clientHeight)).toBe(true)

@@ -54,7 +54,7 @@ test('a hot folder and a linked file: by name with an icon, the whole name, the 
   // What was there already is named, one by one, with Publish and Ignore.
   const offered = row.locator('.offered-file')
   await expect(offered).toHaveCount(3)
-  await expect(offered.filter({ hasText: 'Existing brochure.pdf' })).toContainText(/Existing brochure\.pdf · [\d.,]+ (bytes|KB)/)
+  await expect(offered.filter({ hasText: 'Existing brochure.pdf' })).toContainText(/Existing brochure\.pdf · [\d.,]+ (bytes|kB)/)
   await expect(row.getByRole('button', { name: 'Publish all 3' })).toBeVisible()
   await row.getByRole('button', { name: 'Ignore Old price list.pdf' }).click()
   await expect(offered).toHaveCount(2)

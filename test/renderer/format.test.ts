@@ -7,7 +7,7 @@ describe('formatBytes', () => {
     expect(formatBytes(0, 'en-US')).toBe('0 bytes')
     expect(formatBytes(1, 'en-US')).toBe('1 byte')
     expect(formatBytes(820, 'en-US')).toBe('820 bytes')
-    expect(formatBytes(1536, 'en-US')).toBe('1.5 KB')
+    expect(formatBytes(1536, 'en-US')).toBe('1.5 kB')
     expect(formatBytes(5.2 * 1024 * 1024, 'en-US')).toBe('5.2 MB')
     expect(formatBytes(212 * 1024 * 1024, 'en-US')).toBe('212 MB')
     expect(formatBytes(3 * 1024 ** 3, 'en-US')).toBe('3.0 GB')

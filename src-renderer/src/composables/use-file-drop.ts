@@ -3,6 +3,7 @@ import type { RefusedSource } from '../../../src-shared/domain/queue'
 import { bridge } from '../bridge'
 import { previewDrag, type DragPreview } from '../publish/drop-preview'
 import { JOB_DRAG_TYPE } from '../publish/reorder'
+import { COMMON_WORDS } from '../words/common'
 
 /** What a drop brought: paths of files on disk, those without one, or a dragged link. */
 export interface Dropped {
@@ -31,8 +32,8 @@ export type ResolvedFiles = Pick<Dropped, 'paths' | 'skipped'>
 
 /** Why a dropped file without a path is refused (a file dragged out of a web page or a mail). */
 function notOnThisComputer(file: File): RefusedSource {
-  const name = file.name || 'A dropped item'
-  return { source: name, reason: `${name} is not a file on this computer (dragged from a web page or an app?): save it first, then drop the file.` }
+  const name = file.name || COMMON_WORDS.files.droppedItem
+  return { source: name, reason: COMMON_WORDS.files.notOnThisComputer(name) }
 }
 
 function splitByPath(files: readonly File[], paths: readonly string[], refuse: (file: File) => RefusedSource): ResolvedFiles {

@@ -1,6 +1,7 @@
 import { getCurrentScope, onScopeDispose } from 'vue'
 import type { RefusedSource } from '../../../src-shared/domain/queue'
 import { bridge } from '../bridge'
+import { COMMON_WORDS } from '../words/common'
 import { resolveFiles, type ResolvedFiles } from './use-file-drop'
 
 /** PDFs by type or by extension (some systems give a PDF no type). A hint to the chooser, not a check. */
@@ -17,7 +18,7 @@ export type PickedFiles = ResolvedFiles
 
 /** Why a chosen file got no path: in the browser demo, copying it to the host failed. */
 function couldNotRead(file: File): RefusedSource {
-  return { source: file.name, reason: `${file.name} could not be read: check that it is still there, then choose it again.` }
+  return { source: file.name, reason: COMMON_WORDS.files.couldNotRead(file.name) }
 }
 
 /**

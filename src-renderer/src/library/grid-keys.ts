@@ -1,6 +1,8 @@
 /** Where a key press moves the focus in a grid of `count` items laid out `columns` wide (a list is 1 column). */
 export function nextIndex(key: string, index: number, count: number, columns: number, pageRows = 5): number | null {
   if (count === 0) return null
+  // Left and right follow what the eye sees: right to left, the next tile is on the left.
+  if (readsRightToLeft() && (key === 'ArrowLeft' || key === 'ArrowRight')) key = key === 'ArrowLeft' ? 'ArrowRight' : 'ArrowLeft'
   const last = count - 1
   const clamp = (value: number): number => Math.max(0, Math.min(last, value))
   switch (key) {
@@ -23,4 +25,8 @@ export function nextIndex(key: string, index: number, count: number, columns: nu
     default:
       return null
   }
+}
+
+function readsRightToLeft(): boolean {
+  return globalThis.document?.documentElement.dir === 'rtl'
 }

@@ -4,6 +4,7 @@ import type { AppInfo } from '../../../src-shared/domain/app-info'
 import type { StartupState } from '../../../src-shared/domain/startup'
 import type { View } from '../../../src-shared/domain/views'
 import { bridge, unwrap } from '../bridge'
+import { COMMON_WORDS } from '../words/common'
 import { useMenuCommands } from './menu-commands'
 
 /** App-wide state: who we are (from main), whether main has started, and which view is showing. */
@@ -18,7 +19,7 @@ export const useAppStore = defineStore('app', () => {
       info.value = await unwrap(bridge().app.info())
       infoError.value = null
     } catch (error) {
-      infoError.value = error instanceof Error ? error.message : 'FlipDrop could not read its own version.'
+      infoError.value = error instanceof Error ? error.message : COMMON_WORDS.noVersion
     }
   }
 

@@ -97,6 +97,7 @@ export async function renderFirstPage(request: FirstPageRequest): Promise<FirstP
   }
   const onAbort = (): void => failWith(signal.reason)
   signal.addEventListener('abort', onAbort, { once: true })
+  // words-exempt: the reason a thumbnail gave up, for the log, never shown
   const clock = setTimeout(() => overrun(`The first page took longer than ${RENDER_TIME_BUDGET_MS} ms.`), RENDER_TIME_BUDGET_MS)
   const lease = pool.acquire()
   const transport = new BridgeRangeTransport(request.size, request.read, (error) => failWith(error))
@@ -132,6 +133,7 @@ export async function renderFirstPage(request: FirstPageRequest): Promise<FirstP
       // Called for each drawing operation as it runs: the window holds every one until the end.
       operationsFilter: (index) => {
         if (index < MAX_OPERATIONS) return true
+        // words-exempt: the reason a thumbnail gave up, for the log, never shown
         overrun(`The first page needs more than ${MAX_OPERATIONS} drawing operations.`)
         return false
       }

@@ -95,6 +95,7 @@ export class RenderScheduler<T> {
   }
 
   #drop(job: Job<T>): void {
+    // words-exempt: an abort reason for the code that waits, never shown
     job.controller.abort(new DOMException('The thumbnail is no longer needed.', 'AbortError'))
     if (this.#waiting.delete(job.key)) job.reject(job.controller.signal.reason)
   }
