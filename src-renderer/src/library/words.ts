@@ -88,7 +88,7 @@ export const tileWords = {
 /** The bar under the list while several items are selected. */
 export const selectionWords = {
   get bar() { return t('library.selection.bar') },
-  count: (count: number): string => t('library.selection.count', { count: groupedCount(count) }),
+  count: (count: number): string => counted('library.selection.count', count),
   get share() { return t('library.selection.share') },
   /** More than the Share sheet takes at once. */
   tooMany: (most: number): string => t('library.selection.tooMany', { most: groupedCount(most) }),
