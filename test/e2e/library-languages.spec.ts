@@ -1,8 +1,8 @@
-import type { Page } from '@playwright/test'
 import { intlLocaleOf, type ShippedLanguage } from '../../src-shared/i18n/languages'
 import { VIEWS } from '../../src-shared/domain/views'
 import type { TestHost } from '../host/test-host'
 import { expect, test } from './fixtures'
+import type { AppPage } from './pages/app-page'
 import { LibraryPage } from './pages/library-page'
 import { EVERY_SIZE, snapshotLaptop } from './support/snapshot-laptop'
 
@@ -13,22 +13,21 @@ import { EVERY_SIZE, snapshotLaptop } from './support/snapshot-laptop'
  */
 test.use({ signedIn: true, viewport: { width: 1280, height: 800 } })
 
-/** Chooses `language` as Settings → Language does: saved in the settings, the window follows at once. */
-async function speak(host: TestHost, page: Page, language: ShippedLanguage): Promise<void> {
+/**
+ * The library in `language`, chosen as Settings → Language does (saved in the settings; the
+ * window follows at once). The sidebar's library button is found by its place, so the test
+ * does not depend on the navigation's words.
+ */
+async function libraryIn(app: AppPage, host: TestHost, language: ShippedLanguage): Promise<LibraryPage> {
+  await app.goTo('library')
   await host.core.settings.update({ language })
-  await expect(page.locator('html')).toHaveAttribute('lang', intlLocaleOf(language))
-}
-
-/** The sidebar's library button by its place, so the test does not depend on the navigation's words. */
-async function openLibrary(page: Page): Promise<void> {
-  await page.locator('nav.sidebar-nav > .nav-item').nth(VIEWS.indexOf('library')).click()
+  await expect(app.page.locator('html')).toHaveAttribute('lang', intlLocaleOf(language))
+  await app.page.locator('nav.sidebar-nav > .nav-item').nth(VIEWS.indexOf('library')).click()
+  return new LibraryPage(app.page)
 }
 
 test('the library in German: toolbar, "… Elemente", view counts and sort choices in German', async ({ app, host, emulator, page }) => {
-  await app.goTo('library')
-  await speak(host, page, 'de')
-  await openLibrary(page)
-  const library = new LibraryPage(page)
+  const library = await libraryIn(app, host, 'de')
   const total = emulator.state.items.size
   await expect(library.summary).toHaveText(`${total.toLocaleString('de-DE')} Elemente`, { timeout: 60_000 })
   await expect(page.getByRole('searchbox', { name: 'Bibliothek durchsuchen' })).toHaveAttribute('placeholder', 'Bibliothek durchsuchen')
@@ -51,10 +50,7 @@ test('the library in German: toolbar, "… Elemente", view counts and sort choic
 })
 
 test('the library in Japanese: toolbar and "…件のアイテム" in Japanese', async ({ app, host, emulator, page }) => {
-  await app.goTo('library')
-  await speak(host, page, 'ja')
-  await openLibrary(page)
-  const library = new LibraryPage(page)
+  const library = await libraryIn(app, host, 'ja')
   const total = emulator.state.items.size
   await expect(library.summary).toHaveText(`${total.toLocaleString('ja-JP')}件のアイテム`, { timeout: 60_000 })
   await expect(page.getByRole('searchbox', { name: 'ライブラリを検索' })).toBeVisible()
