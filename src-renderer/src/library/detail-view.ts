@@ -2,7 +2,7 @@ import { detailFieldInfo, GROUP_SWITCHES, type DetailFieldInfo } from '../../../
 import { isCredential, type DetailField, type DetailGroupId, type ItemDetails } from '../../../src-shared/domain/service/item-details'
 import type { Skin } from '../../../src-shared/domain/service/references'
 import { formatCount, formatDate, formatDateTime } from '../format/dates'
-import { detailWords, GROUP_TITLES, KIND_NAMES } from './words'
+import { detailWords, groupTitle, KIND_NAMES } from './words'
 
 /** One line of the details: words and a formatted value (a colour carries its swatch). */
 export interface DetailRow {
@@ -194,7 +194,7 @@ export function presentDetails(details: ItemDetails, lookups: DetailLookups): De
     if (state === null && shown.length === 0) continue
     sections.push({
       id: group.id,
-      title: GROUP_TITLES[group.id],
+      title: groupTitle(group.id),
       state: state === null ? null : state ? detailWords.on : detailWords.off,
       rows: shown
     })

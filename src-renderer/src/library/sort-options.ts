@@ -28,11 +28,14 @@ const ORDER: [LibrarySortKey, SortOrder][] = [
   ['DocType', 'DESC']
 ]
 
+/* Labels are getters: read at render, so they follow a change of language. */
 export const SORT_OPTIONS: readonly SortOption[] = ORDER.map(([sortBy, sortOrder]) => ({
   value: `${sortBy}:${sortOrder}`,
   sortBy,
   sortOrder,
-  label: SORT_WORDS[sortBy][sortOrder as keyof (typeof SORT_WORDS)[typeof sortBy]]
+  get label() {
+    return SORT_WORDS[sortBy][sortOrder as keyof (typeof SORT_WORDS)[typeof sortBy]]
+  }
 }))
 
 /** The list's columns, in order; each sorts by its key, text columns A–Z and numbers largest first on the first click. */
@@ -45,13 +48,13 @@ export interface TableColumn {
 }
 
 export const TABLE_COLUMNS: readonly TableColumn[] = [
-  { id: 'name', label: LIBRARY_WORDS.columns.name, sortBy: 'Name', firstOrder: 'ASC', numeric: false },
-  { id: 'folder', label: LIBRARY_WORDS.columns.folder, sortBy: 'Folder', firstOrder: 'ASC', numeric: false },
-  { id: 'kind', label: LIBRARY_WORDS.columns.kind, sortBy: 'DocType', firstOrder: 'ASC', numeric: false },
-  { id: 'pages', label: LIBRARY_WORDS.columns.pages, sortBy: 'Pages', firstOrder: 'DESC', numeric: true },
-  { id: 'views', label: LIBRARY_WORDS.columns.views, sortBy: 'NoOfViews', firstOrder: 'DESC', numeric: true },
-  { id: 'leads', label: LIBRARY_WORDS.columns.leads, sortBy: 'NoOfLeads', firstOrder: 'DESC', numeric: true },
-  { id: 'created', label: LIBRARY_WORDS.columns.created, sortBy: 'CreatedOn', firstOrder: 'DESC', numeric: true }
+  { id: 'name', get label() { return LIBRARY_WORDS.columns.name }, sortBy: 'Name', firstOrder: 'ASC', numeric: false },
+  { id: 'folder', get label() { return LIBRARY_WORDS.columns.folder }, sortBy: 'Folder', firstOrder: 'ASC', numeric: false },
+  { id: 'kind', get label() { return LIBRARY_WORDS.columns.kind }, sortBy: 'DocType', firstOrder: 'ASC', numeric: false },
+  { id: 'pages', get label() { return LIBRARY_WORDS.columns.pages }, sortBy: 'Pages', firstOrder: 'DESC', numeric: true },
+  { id: 'views', get label() { return LIBRARY_WORDS.columns.views }, sortBy: 'NoOfViews', firstOrder: 'DESC', numeric: true },
+  { id: 'leads', get label() { return LIBRARY_WORDS.columns.leads }, sortBy: 'NoOfLeads', firstOrder: 'DESC', numeric: true },
+  { id: 'created', get label() { return LIBRARY_WORDS.columns.created }, sortBy: 'CreatedOn', firstOrder: 'DESC', numeric: true }
 ]
 
 /** What a column header click sorts by: its first direction, or the other one when it is already the sort. */
