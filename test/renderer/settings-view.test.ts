@@ -49,7 +49,7 @@ describe('SettingsView', () => {
     const { wrapper } = await mountSaving()
     useAppStore().info = { name: 'FlipDrop', version: '9.9.9', platform: 'linux', versions: { electron: '1', chrome: '1', node: '1' } }
     await settle()
-    expect(wrapper.findAll('h2').map((h) => h.text())).toEqual(['Publishing', 'Watched folders', 'Network', 'Service addresses', 'API key', 'Updates'])
+    expect(wrapper.findAll('h2').map((h) => h.text())).toEqual(['Language', 'Publishing', 'Watched folders', 'Network', 'Service addresses', 'API key', 'Updates'])
     expect(wrapper.get('#settings-network').attributes('aria-labelledby')).toBe('settings-network-title')
     expect(wrapper.text()).not.toContain('Sign out')
     // The version once, in Updates; a copy that cannot update itself (here) offers no check.
