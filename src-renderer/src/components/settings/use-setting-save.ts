@@ -56,5 +56,12 @@ export function useSettingSave(fields: readonly Field[]) {
     return true
   }
 
-  return { values, errors, saved, edited, save }
+  /** A value chosen at once (a switch, a select): shown, then checked and kept. */
+  async function change<F extends Field>(field: F, value: Settings[F]): Promise<boolean> {
+    Object.assign(values, { [field]: value })
+    edited(field)
+    return save(field)
+  }
+
+  return { values, errors, saved, edited, save, change }
 }
