@@ -15,8 +15,8 @@ const LONG_NAME = 'Quarterly report for the North-West region, final version as 
 
 test('Watched folders has its own place in the sidebar, between Library and Account; Settings points there', async ({ app, page }) => {
   const nav = page.getByRole('navigation', { name: 'Main' })
-  const names = await nav.locator(':scope > .nav-item .nav-label').allTextContents()
-  expect(names).toEqual(['Publish', 'Library', VIEW_TITLES.watched, 'Account', 'Settings'])
+  // Waits for the first paint, which waits for the window's language.
+  await expect(nav.locator(':scope > .nav-item .nav-label')).toHaveText(['Publish', 'Library', VIEW_TITLES.watched, 'Account', 'Settings'])
   await app.goTo('settings')
   await expect(page.getByRole('list', { name: 'Linked files' })).toHaveCount(0)
   await page.getByRole('region', { name: 'Watched folders' }).getByRole('button', { name: 'Open Watched folders' }).click()
@@ -28,7 +28,7 @@ test('Watched folders has its own place in the sidebar, between Library and Acco
 })
 
 test('a hot folder and a linked file: by name with an icon, the whole name, the last publish, "Show in folder"; offered files named, each published or ignored', async ({ app, host, emulator, page }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(240_000)
   const folder = join(dropDir, 'Client exports')
   await mkdir(folder, { recursive: true })
   await writeFile(join(folder, 'Existing brochure.pdf'), await makePdf(1, 'existing brochure'))
@@ -92,6 +92,20 @@ test('a hot folder and a linked file: by name with an icon, the whole name, the 
 
   await expect(page.getByTestId('toast')).toHaveCount(0, { timeout: 15_000 })
   await snapshotLaptop(page, 'watched-folders', EVERY_SIZE)
+
+  // In German and in Arabic (chosen in Settings, as from the command or another window): the rows follow at once, Arabic right to left.
+  await host.core.settings.update({ language: 'de' })
+  await expect(page.getByRole('heading', { level: 2, name: 'Überwachte Ordner' })).toBeVisible()
+  // The rows by their names (service and file data, never translated), the lists' names being German now.
+  const folderRow = page.locator('#hot-folders-title ~ ul .watched-row').first()
+  await expect(folderRow).toContainText('Dieses PDF lag schon im Ordner.')
+  await expect(folderRow.getByRole('switch')).toHaveAccessibleName('Client exports Neue PDFs veröffentlichen')
+  await snapshotLaptop(page, 'watched-folders-de')
+  await host.core.settings.update({ language: 'ar' })
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
+  await expect(page.getByRole('heading', { level: 2, name: 'الملفات المرتبطة' })).toBeVisible()
+  await expect(page.locator('.watched-row .watched-name').filter({ hasText: LONG_NAME })).toHaveText(LONG_NAME)
+  await snapshotLaptop(page, 'watched-folders-ar', EVERY_SIZE)
 })
 
 test('"Show in folder" on a file that was moved away says so by its name, and shows nothing', async ({ app, host, page }) => {

@@ -1,9 +1,10 @@
 import { mount } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { AuthState } from '../../src-shared/domain/auth'
 import type { SettingsView as View } from '../../src-shared/domain/settings'
 import { updatesUnavailable, type UpdateView } from '../../src-shared/domain/updates'
+import { speak } from '../../src-renderer/src/i18n/i18n'
 import SettingsView from '../../src-renderer/src/views/SettingsView.vue'
 import { useAppStore } from '../../src-renderer/src/stores/app-store'
 import { useAuthStore } from '../../src-renderer/src/stores/auth-store'
@@ -49,7 +50,7 @@ describe('SettingsView', () => {
     const { wrapper } = await mountSaving()
     useAppStore().info = { name: 'FlipDrop', version: '9.9.9', platform: 'linux', versions: { electron: '1', chrome: '1', node: '1' } }
     await settle()
-    expect(wrapper.findAll('h2').map((h) => h.text())).toEqual(['Publishing', 'Watched folders', 'Network', 'Service addresses', 'API key', 'Updates'])
+    expect(wrapper.findAll('h2').map((h) => h.text())).toEqual(['Language', 'Publishing', 'Watched folders', 'Network', 'Service addresses', 'API key', 'Updates'])
     expect(wrapper.get('#settings-network').attributes('aria-labelledby')).toBe('settings-network-title')
     expect(wrapper.text()).not.toContain('Sign out')
     // The version once, in Updates; a copy that cannot update itself (here) offers no check.
@@ -105,6 +106,36 @@ describe('SettingsView', () => {
     await settle()
     expect(updates(main)).toEqual([{ notifications: false }, { uploadConcurrency: 4 }])
     expect(wrapper.get('#setting-notifications').attributes('aria-checked')).toBe('false')
+  })
+})
+
+describe('Settings → Language', () => {
+  beforeEach(() => setActivePinia(createPinia()))
+  afterEach(() => speak('en'))
+
+  it('offers the system language by name, then the ten languages each in its own name and script; a choice is saved at once', async () => {
+    const { main, wrapper } = await mountSaving()
+    useAppStore().info = { name: 'FlipDrop', version: '9.9.9', platform: 'linux', versions: { electron: '1', chrome: '1', node: '1' }, preferredLanguages: ['de-CH', 'en'] }
+    await settle()
+    const select = wrapper.get<HTMLSelectElement>('#setting-language')
+    expect(select.element.value).toBe('system')
+    const options = select.findAll('option')
+    expect(options.map((option) => option.text())).toEqual([
+      'System language (\u2068Deutsch\u2069)',
+      'English', 'Deutsch', 'Français', 'Español', 'Português (Brasil)', 'Italiano', 'Nederlands', '日本語', '简体中文', 'العربية'
+    ])
+    const arabic = options.at(-1)
+    expect(arabic?.attributes('lang')).toBe('ar')
+    expect(arabic?.attributes('dir')).toBe('rtl')
+    await select.setValue('ja')
+    await settle()
+    expect(updates(main)).toEqual([{ language: 'ja' }])
+    expect(wrapper.get('#settings-language [role="status"]').text()).toBe('Saved.')
+    // In that language now (language-choice.ts speaks it when the setting changes): the section says so itself.
+    await speak('ja')
+    await settle()
+    expect(wrapper.get('#settings-language-title').text()).toBe('言語')
+    expect(wrapper.get('#settings-language [role="status"]').text()).toBe('保存しました。')
   })
 })
 

@@ -36,7 +36,8 @@ export function languageFor(setting: string | null | undefined, preferred: reado
   return negotiateLanguage(preferred)
 }
 
-function preferredFrom(systemLanguages: readonly string[] | undefined): readonly string[] {
+/** The system's preferred languages, else the browser's (the browser demo). */
+export function preferredFrom(systemLanguages: readonly string[] | undefined): readonly string[] {
   return systemLanguages && systemLanguages.length > 0 ? systemLanguages : navigator.languages
 }
 

@@ -1,90 +1,104 @@
 import type { KeySource } from '../../../src-shared/domain/auth'
 import type { InstallFailure } from '../../../src-shared/domain/updates'
+import { intlLocale, t } from '../i18n/i18n'
 
 /*
- * Every sentence of the Settings view, in one place for the next copy pass: what each
- * setting is for and when to touch it, in the words of the people who publish.
+ * Every sentence of the Settings view (catalog area `settings`): what each setting is for and
+ * when to touch it, in the words of the people who publish.
  */
 
+/** "40 %", "40 %", "٤٠٪": the download's progress as the language writes a percentage. */
+function percentOf(percent: number): string {
+  return new Intl.NumberFormat(intlLocale(), { style: 'percent', maximumFractionDigits: 0 }).format(percent / 100)
+}
+
 export const SETTINGS_WORDS = {
-  title: 'Settings',
-  saved: 'Saved.',
-  fromEnvironment: (variable: string) => `Set on this computer by ${variable}; change it there.`,
+  get title() { return t('settings.title') },
+  get saved() { return t('settings.saved') },
+  fromEnvironment: (variable: string) => t('settings.fromEnvironment', { variable }),
+
+  /** The window's language: the system's, or one of the shipped ones, each named in its own words. */
+  language: {
+    get heading() { return t('settings.language.heading') },
+    get label() { return t('settings.language.label') },
+    system: (language: string) => t('settings.language.system', { language }),
+    get hint() { return t('settings.language.hint') }
+  },
 
   publishing: {
-    heading: 'Publishing',
-    concurrency: 'Uploads at once',
-    concurrencyHint: 'More at once finishes a batch sooner on a fast connection; fewer leaves room for other work on a slow or shared one.',
-    notifications: 'Notifications',
-    notificationsHint: 'While FlipDrop is in the background, tell me when a batch finishes or an upload fails.'
+    get heading() { return t('settings.publishing.heading') },
+    get concurrency() { return t('settings.publishing.concurrency') },
+    get concurrencyHint() { return t('settings.publishing.concurrencyHint') },
+    get notifications() { return t('settings.publishing.notifications') },
+    get notificationsHint() { return t('settings.publishing.notificationsHint') }
   },
 
   network: {
-    heading: 'Network',
-    lead: 'Only needed when FlipDrop cannot reach the service although this computer is online: a company network that sends web traffic through a proxy server.',
-    proxy: 'Proxy server',
-    proxyPlaceholder: 'http://proxy.example.com:8080',
-    proxyHint: 'Ask your IT team for the address. Leave empty to use this computer’s own proxy settings. FlipDrop checks the connection again as soon as you change it.',
-    password: 'Proxy password',
-    passwordHint: 'Only if the proxy asks you to sign in: put your user name in the address (http://name@proxy.example.com:8080) and the password here. It is kept in your system keychain.',
-    passwordSaved: 'Saved in your keychain.',
-    passwordNone: 'No password saved.',
-    savePassword: 'Save password',
-    changePassword: 'Change',
-    removePassword: 'Remove',
-    cancel: 'Cancel'
+    get heading() { return t('settings.network.heading') },
+    get lead() { return t('settings.network.lead') },
+    get proxy() { return t('settings.network.proxy') },
+    get proxyPlaceholder() { return t('settings.network.proxyPlaceholder') },
+    get proxyHint() { return t('settings.network.proxyHint') },
+    get password() { return t('settings.network.password') },
+    get passwordHint() { return t('settings.network.passwordHint', { example: 'http://name@proxy.example.com:8080' }) },
+    get passwordSaved() { return t('settings.network.passwordSaved') },
+    get savePassword() { return t('settings.network.savePassword') },
+    get changePassword() { return t('settings.network.changePassword') },
+    get removePassword() { return t('settings.network.removePassword') },
+    get cancel() { return t('settings.network.cancel') }
   },
 
   service: {
-    heading: 'Service addresses',
-    lead: 'Where FlipDrop publishes. Change them only if your flipbook provider gives you other addresses.',
-    base: 'Flipbook service address',
-    baseHint: 'Where your flipbooks are published, and where FlipDrop reads your account and library.',
-    document: 'Document service address',
-    documentHint: 'Needed to publish Documents: PDFs shown in the service’s document viewer instead of as flipbooks. Empty: FlipDrop publishes flipbooks only.',
-    documentPlaceholder: 'Not set'
+    get heading() { return t('settings.service.heading') },
+    get lead() { return t('settings.service.lead') },
+    get base() { return t('settings.service.base') },
+    get baseHint() { return t('settings.service.baseHint') },
+    get document() { return t('settings.service.document') },
+    get documentHint() { return t('settings.service.documentHint') },
+    get documentPlaceholder() { return t('settings.service.documentPlaceholder') }
   },
 
   key: {
-    heading: 'API key',
+    get heading() { return t('settings.key.heading') },
     status: {
-      keychain: 'Stored in your system keychain.',
-      session: 'Kept for this session only: forgotten when FlipDrop quits.',
-      environment: 'Set on this computer by FLIPDROP_API_KEY.',
-      none: 'No key.'
+      get keychain() { return t('settings.key.status.keychain') },
+      get session() { return t('settings.key.status.session') },
+      get environment() { return t('settings.key.status.environment', { variable: 'FLIPDROP_API_KEY' }) },
+      get none() { return t('settings.key.status.none') }
     } satisfies Record<KeySource, string>,
-    change: 'To use another key, sign out from the account menu (your name at the bottom of the sidebar) and sign in again.'
+    get change() { return t('settings.key.change') }
   },
 
   updates: {
-    heading: 'Updates',
-    version: (version: string) => `This is FlipDrop ${version}.`,
-    check: 'Check for updates',
-    checking: 'Checking…',
-    upToDate: 'FlipDrop is up to date.',
-    checkedAt: (when: string) => `Last checked ${when}.`,
-    downloading: (version: string, percent: number | null) => `Downloading FlipDrop ${version}${percent === null ? '' : ` (${percent} %)`}… You can keep working.`,
-    ready: (version: string) => `FlipDrop ${version} is ready.`,
-    restart: 'Restart to update',
-    waitingForUploads: 'It installs once your uploads are done and you choose to restart.',
-    installing: (version: string) => `Installing FlipDrop ${version}…`,
-    available: (version: string) => `FlipDrop ${version} is available.`,
-    download: 'Download the new version',
-    downloadHint: 'This copy of FlipDrop cannot install updates itself: download the new version and replace FlipDrop with it.',
+    get heading() { return t('settings.updates.heading') },
+    version: (version: string) => t('settings.updates.version', { version }),
+    get check() { return t('settings.updates.check') },
+    get checking() { return t('settings.updates.checking') },
+    get upToDate() { return t('settings.updates.upToDate') },
+    upToDateAt: (when: string) => t('settings.updates.upToDateAt', { when }),
+    downloading: (version: string, percent: number | null) =>
+      percent === null ? t('settings.updates.downloading', { version }) : t('settings.updates.downloadingPercent', { version, percent: percentOf(percent) }),
+    ready: (version: string) => t('settings.updates.ready', { version }),
+    /** Ready, but kept until no upload runs: main waits for them anyway. */
+    readyWaiting: (version: string) => t('settings.updates.readyWaiting', { version }),
+    get restart() { return t('settings.updates.restart') },
+    installing: (version: string) => t('settings.updates.installing', { version }),
+    available: (version: string) => t('settings.updates.available', { version }),
+    /** Available, for a copy that cannot install updates itself. */
+    availableDownload: (version: string) => t('settings.updates.availableDownload', { version }),
+    get download() { return t('settings.updates.download') },
     notInstalled: {
-      'password-not-given':
-        'The update was not installed: the administrator password was not given. FlipDrop is still running the current version; nothing was lost.',
-      'cannot-replace':
-        'The update was not installed: FlipDrop could not replace its own file (its folder cannot be written). FlipDrop is still running the current version; nothing was lost.',
-      other: 'The update was not installed. FlipDrop is still running the current version; nothing was lost.'
+      get 'password-not-given'() { return t('settings.updates.notInstalled.passwordNotGiven') },
+      get 'cannot-replace'() { return t('settings.updates.notInstalled.cannotReplace') },
+      get other() { return t('settings.updates.notInstalled.other') }
     } satisfies Record<InstallFailure, string>,
-    failed: 'FlipDrop could not check for updates. Check your connection and try again.'
+    get failed() { return t('settings.updates.failed') }
   },
 
   /** Linked files and hot folders have their own view now; Settings says where they went. */
   watched: {
-    heading: 'Watched folders',
-    lead: 'Linked files, hot folders and the copies kept of each version have their own place in the sidebar.',
-    open: 'Open Watched folders'
+    get heading() { return t('settings.watched.heading') },
+    get lead() { return t('settings.watched.lead') },
+    get open() { return t('settings.watched.open') }
   }
-} as const
+}

@@ -1,5 +1,6 @@
-import { reactive, ref, watch } from 'vue'
+import { computed, reactive, ref, watch } from 'vue'
 import { settingsPatchSchema, type Settings } from '../../../../src-shared/domain/settings'
+import { otherRefusal, settingsMessage } from '../../settings/schema-messages'
 import { useSettingsStore } from '../../stores/settings-store'
 
 type Field = keyof Settings
@@ -8,13 +9,15 @@ type Field = keyof Settings
  * Settings apply as they are changed (a switch when flipped, a field when left or on Enter),
  * each checked with the shared schema first. `values` is what the fields show: main's values,
  * except a field the user is editing; `errors` says why a value was not kept; `saved` is set
- * once a change of this group was kept (for its "Saved." line).
+ * once a change of this group was kept (for its "Saved." line). Refusals show in the window's language.
  */
 export function useSettingSave(fields: readonly Field[]) {
   const store = useSettingsStore()
   const current = (): Partial<Settings> => Object.fromEntries(fields.map((field) => [field, store.view?.values[field]]))
   const values = reactive<Partial<Settings>>(current())
-  const errors = ref<Partial<Record<Field, string>>>({})
+  /** The refusals as the schema or main gave them (English); shown through the catalog at each render. */
+  const refusals = ref<Partial<Record<Field, string>>>({})
+  const errors = computed(() => Object.fromEntries(Object.entries(refusals.value).map(([field, message]) => [field, message === '' ? otherRefusal() : settingsMessage(message)])) as Partial<Record<Field, string>>)
   const saved = ref(false)
   const editing = new Set<Field>()
 
@@ -37,21 +40,28 @@ export function useSettingSave(fields: readonly Field[]) {
     // The change's schema: it refuses what main would (a password inside the proxy address).
     const parsed = settingsPatchSchema.shape[field].safeParse(values[field])
     if (!parsed.success) {
-      errors.value = { ...errors.value, [field]: parsed.error.issues[0]?.message ?? 'That value cannot be used.' }
+      refusals.value = { ...refusals.value, [field]: parsed.error.issues[0]?.message ?? '' }
       return false
     }
-    const { [field]: _dropped, ...rest } = errors.value
-    errors.value = rest
+    const { [field]: _dropped, ...rest } = refusals.value
+    refusals.value = rest
     editing.delete(field)
     if (store.view?.values[field] === parsed.data) return true
     const refused = await store.save({ [field]: parsed.data })
     if (refused) {
-      errors.value = { ...errors.value, [field]: refused.message }
+      refusals.value = { ...refusals.value, [field]: refused.message }
       return false
     }
     saved.value = true
     return true
   }
 
-  return { values, errors, saved, edited, save }
+  /** A value chosen at once (a switch, a select): shown, then checked and kept. */
+  async function change<F extends Field>(field: F, value: Settings[F]): Promise<boolean> {
+    Object.assign(values, { [field]: value })
+    edited(field)
+    return save(field)
+  }
+
+  return { values, errors, saved, edited, save, change }
 }

@@ -23,7 +23,8 @@ describe('settings schema (shared by the form and main)', () => {
       documentUrl: '',
       uploadConcurrency: 2,
       proxyUrl: '',
-      notifications: true
+      notifications: true,
+      language: 'system'
     })
   })
 
@@ -129,8 +130,26 @@ describe('settings store', () => {
       documentUrl: 'https://docs.example.com',
       uploadConcurrency: 4,
       proxyUrl: 'http://proxy.example.com:8080',
-      notifications: false
+      notifications: false,
+      language: 'system'
     })
+  })
+
+  it('keeps the language chosen in Settings across a restart, and the service hands it to the window', async () => {
+    const { dir, log } = await folder(JSON.stringify({ uploadConcurrency: 3 }))
+    // A file from before the language setting reads as the system's language, nothing else changed.
+    const store = await openSettingsStore(dir, log)
+    expect(store.get()).toMatchObject({ uploadConcurrency: 3, language: 'system' })
+    const service = createSettingsService(store, {}, () => {}, () => {})
+    expect((await service.update({ language: 'de' })).values.language).toBe('de')
+    const again = await openSettingsStore(dir, log)
+    expect(again.notice).toBeNull()
+    expect(again.get()).toMatchObject({ uploadConcurrency: 3, language: 'de' })
+    expect((await createSettingsService(again, {}, () => {}, () => {}).get()).values.language).toBe('de')
+    // Back to the system's language; a language FlipDrop does not ship is refused, the choice kept.
+    await service.update({ language: 'system' })
+    await expect(service.update({ language: 'xx' as never })).rejects.toThrow()
+    expect((await openSettingsStore(dir, log)).get().language).toBe('system')
   })
 
   it('saves through the durable write: a rename refused as busy (Windows scanner) is retried, the file stays private', async () => {
