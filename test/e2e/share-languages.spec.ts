@@ -3,8 +3,8 @@ import { expect, test } from './fixtures'
 import { LibraryPage } from './pages/library-page'
 import { ShareSheetPage } from './pages/share-sheet-page'
 import { EVERY_SIZE, MINIMUM_SIZE, snapshotLaptop } from './support/snapshot-laptop'
+import { published, signedInLibrary } from './support/share-setup'
 import { tlsTest } from './support/tls-test'
-import type { RunningEmulator } from '../emulator'
 import type { TestHost } from '../host/test-host'
 
 /*
@@ -15,17 +15,6 @@ import type { TestHost } from '../host/test-host'
  */
 
 type Language = 'en' | 'es' | 'ar' | 'de' | 'fr'
-
-function published(emulator: RunningEmulator, count: number) {
-  const items = [...emulator.state.items.values()].filter((item) => item.isPublished).slice(0, count)
-  if (items.length < count) throw new Error('the seed has published items')
-  return items
-}
-
-async function openLibrary(page: Page, app: { goTo(view: 'library'): Promise<void> }): Promise<void> {
-  await app.goTo('library')
-  await expect(new LibraryPage(page).syncStatus).toContainText('Last synced', { timeout: 30_000 })
-}
 
 /** The window's language, chosen in Settings (through the core, as Settings saves it). */
 async function speak(page: Page, host: TestHost, language: Language): Promise<void> {
@@ -56,7 +45,7 @@ test.use({ signedIn: true })
 test('in Spanish: tabs, link formats, QR print facts with a decimal comma, and a plural', async ({ app, host, emulator, page }) => {
   const [item, second, third] = published(emulator, 3)
   if (!item || !second || !third) throw new Error('unreachable')
-  await openLibrary(page, app)
+  await signedInLibrary(page, app)
   const sheet = new ShareSheetPage(page)
   await sheet.openFromDetails(item.name)
   const dialog = page.getByRole('dialog')
@@ -94,7 +83,7 @@ test('in Spanish: tabs, link formats, QR print facts with a decimal comma, and a
 test('in Arabic: right to left, tabs, link formats, QR print facts in Arabic numbers, and the dual', async ({ app, host, emulator, page }) => {
   const [item, second] = published(emulator, 2)
   if (!item || !second) throw new Error('unreachable')
-  await openLibrary(page, app)
+  await signedInLibrary(page, app)
   const sheet = new ShareSheetPage(page)
   await sheet.openFromDetails(item.name)
   const dialog = page.getByRole('dialog')
@@ -133,7 +122,7 @@ tlsTest.use({ signedIn: true })
 tlsTest('in German and French the tabs and chips still fit the smallest window', async ({ app, host, emulator, page }) => {
   const [item] = published(emulator, 1)
   if (!item) throw new Error('unreachable')
-  await openLibrary(page, app)
+  await signedInLibrary(page, app)
   await new ShareSheetPage(page).openFromDetails(item.name)
   const dialog = page.getByRole('dialog')
   await page.setViewportSize(MINIMUM_SIZE)
