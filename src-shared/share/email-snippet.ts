@@ -10,6 +10,20 @@ export function readLine(docType: ShareItem['docType']): string {
 }
 
 /**
+ * The snippet's own words, in the language the designer writes their email in (the window
+ * passes its catalog's); English where no language is given.
+ */
+export interface SnippetWords {
+  read: string
+  readAt: (url: string) => string
+}
+
+function englishWords(docType: ShareItem['docType']): SnippetWords {
+  const read = readLine(docType)
+  return { read, readAt: (url) => `${read}: ${url}` }
+}
+
+/**
  * An element of the snippet: its tag, attributes (inline `style` among them) and children.
  * One tree gives both the HTML that is copied and the sheet's preview (drawn by Vue, which sets
  * styles through the CSSOM: the window's policy refuses `style` attributes in parsed HTML).
@@ -33,7 +47,10 @@ function element(tag: SnippetElement['tag'], attrs: Record<string, string>, ...c
  * classes, no scripts): Outlook desktop renders with Word, Gmail strips <style>. `dir="auto"`
  * keeps a right-to-left title the right way round.
  */
-export function emailSnippetTree(item: Pick<ShareItem, 'docType' | 'title' | 'name' | 'url' | 'coverUrl'>): SnippetElement {
+export function emailSnippetTree(
+  item: Pick<ShareItem, 'docType' | 'title' | 'name' | 'url' | 'coverUrl'>,
+  words: SnippetWords = englishWords(item.docType)
+): SnippetElement {
   const label = linkLabel(item)
   const width = String(EMAIL_COVER_WIDTH)
   const rows: SnippetElement[] = []
@@ -63,7 +80,7 @@ export function emailSnippetTree(item: Pick<ShareItem, 'docType' | 'title' | 'na
       element(
         'td',
         { style: `padding:0;${FONT};font-size:15px;line-height:22px` },
-        element('a', { href: item.url, style: 'color:#1a56db;text-decoration:underline' }, readLine(item.docType))
+        element('a', { href: item.url, style: 'color:#1a56db;text-decoration:underline' }, words.read)
       )
     )
   )
@@ -86,6 +103,9 @@ export function snippetHtml(node: SnippetElement | string): string {
 }
 
 /** What is copied for an email: the HTML, and the plain text ("Title\nRead the flipbook: URL") for clients that paste text. */
-export function emailSnippet(item: Pick<ShareItem, 'docType' | 'title' | 'name' | 'url' | 'coverUrl'>): { html: string; text: string } {
-  return { html: snippetHtml(emailSnippetTree(item)), text: `${linkLabel(item)}\n${readLine(item.docType)}: ${item.url}` }
+export function emailSnippet(
+  item: Pick<ShareItem, 'docType' | 'title' | 'name' | 'url' | 'coverUrl'>,
+  words: SnippetWords = englishWords(item.docType)
+): { html: string; text: string } {
+  return { html: snippetHtml(emailSnippetTree(item, words)), text: `${linkLabel(item)}\n${words.readAt(item.url)}` }
 }

@@ -4,6 +4,7 @@ import { expect, test } from './fixtures'
 import { LibraryPage } from './pages/library-page'
 import { ShareSheetPage } from './pages/share-sheet-page'
 import { EVERY_SIZE, snapshotLaptop } from './support/snapshot-laptop'
+import { published, signedInLibrary } from './support/share-setup'
 import { tlsTest } from './support/tls-test'
 import type { RunningEmulator } from '../emulator'
 
@@ -12,18 +13,6 @@ import type { RunningEmulator } from '../emulator'
  * emulator: links in each format as copied, rich text pasted into an editor, the embed preview,
  * the QR code read back by a decoder, the contrast refusal, the remembered format, the keyboard.
  */
-
-/** The seeded items, published ones first, as the sheet is opened for them. */
-function published(emulator: RunningEmulator, count: number) {
-  const items = [...emulator.state.items.values()].filter((item) => item.isPublished).slice(0, count)
-  if (items.length < count) throw new Error('the seed has published items')
-  return items
-}
-
-async function signedInLibrary(page: Page, app: { goTo(view: 'library'): Promise<void> }): Promise<void> {
-  await app.goTo('library')
-  await expect(new LibraryPage(page).syncStatus).toContainText('Last synced', { timeout: 30_000 })
-}
 
 /** Opens the sheet from the library's details for the first published item of the seed. */
 async function shareFirstPublished(emulator: RunningEmulator, page: Page, app: { goTo(view: 'library'): Promise<void> }) {

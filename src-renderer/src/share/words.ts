@@ -1,128 +1,160 @@
-import type { LinkFormat, QrEcc, QrFileType } from '../../../src-shared/domain/share'
-import { countOf, NOUNS } from '../words/plural'
+import type { LinkFormat, QrEcc, QrFileType, ShareItem } from '../../../src-shared/domain/share'
+import { groupedCount } from '../format/count'
+import { t } from '../i18n/i18n'
+import { decimal, measure } from './numbers'
 
 /*
- * Every word the Share sheet shows, in one place for the next copy pass. Outcomes, not
- * internals: no IDs, no API field names.
+ * Every word the Share sheet shows: catalog area `share`. Outcomes, not internals: no IDs, no
+ * API field names. Getters, so a language change re-renders.
  */
 
 /** A title kept in its own direction inside a sentence (first-strong isolate … pop): a Hebrew title does not turn the quotes round. */
 const isolated = (text: string) => `\u2068${text}\u2069`
 
 export const sheet = {
-  titleOne: (label: string) => `Share “${isolated(label)}”`,
-  titleMany: (count: number) => `Share ${countOf(count, NOUNS.item)}`,
-  loading: 'Getting the links…',
-  done: 'Done',
-  sections: 'What to share',
-  itemsHeading: 'Items',
-  perItemOnly: 'Embed code, social cards and email snippets are made for one item at a time: open Share from that item.'
+  titleOne: (label: string) => t('share.sheet.titleOne', { label: isolated(label) }),
+  titleMany: (count: number) => t('share.sheet.titleMany', { count: groupedCount(count) }, count),
+  get loading() { return t('share.sheet.loading') },
+  get done() { return t('share.sheet.done') },
+  get sections() { return t('share.sheet.sections') },
+  get itemsHeading() { return t('share.sheet.itemsHeading') },
+  get perItemOnly() { return t('share.sheet.perItemOnly') }
 }
 
-export const TAB_NAMES = { link: 'Link', embed: 'Embed', qr: 'QR code', social: 'Social card', email: 'Email' } as const
+export const TAB_NAMES = {
+  get link() { return t('share.tabs.link') },
+  get embed() { return t('share.tabs.embed') },
+  get qr() { return t('share.tabs.qr') },
+  get social() { return t('share.tabs.social') },
+  get email() { return t('share.tabs.email') }
+}
 export type ShareTab = keyof typeof TAB_NAMES
 
 export const linkTab = {
-  format: 'Format',
-  formats: { url: 'Link', markdown: 'Markdown', html: 'HTML', rich: 'Rich text' } satisfies Record<LinkFormat, string>,
-  richHint: 'Pastes as a link named by the title in mail and chat apps, and as the bare link elsewhere.',
-  preview: 'What will be copied',
-  copy: 'Copy link',
-  copyAll: 'Copy all links',
-  copied: 'Copied',
-  copiedOne: 'Link copied.',
-  copiedAll: (count: number) => `${countOf(count, NOUNS.link)} copied.`,
-  saveCsv: 'Save CSV…',
-  csvHint: 'A spreadsheet with each item’s name, title, link, embed code and QR file name.',
-  csvSaved: (count: number) => `Saved a CSV of ${countOf(count, NOUNS.item)}.`
+  get format() { return t('share.link.format') },
+  /** Markdown and HTML are the formats' own names, the same in every language. */
+  formats: {
+    get url() { return t('share.link.formatUrl') },
+    markdown: 'Markdown',
+    html: 'HTML',
+    get rich() { return t('share.link.formatRich') }
+  } satisfies Record<LinkFormat, string>,
+  get richHint() { return t('share.link.richHint') },
+  get preview() { return t('share.link.preview') },
+  get copy() { return t('share.link.copy') },
+  get copyAll() { return t('share.link.copyAll') },
+  get copied() { return t('share.link.copied') },
+  get copiedOne() { return t('share.link.copiedOne') },
+  copiedAll: (count: number) => t('share.link.copiedAll', { count: groupedCount(count) }, count),
+  get saveCsv() { return t('share.link.saveCsv') },
+  get csvHint() { return t('share.link.csvHint') },
+  csvSaved: (count: number) => t('share.link.csvSaved', { count: groupedCount(count) }, count)
 }
 
 export const embedTab = {
-  size: 'Size',
+  get size() { return t('share.embed.size') },
   presets: {
-    '16:9': 'Responsive 16:9',
-    '4:3': 'Responsive 4:3',
-    a4: 'A4 portrait',
-    'full-width': 'Full width',
-    '560': '560 px',
-    '800': '800 px',
-    '1000': '1000 px',
-    custom: 'Custom'
+    get '16:9'() { return t('share.embed.responsive', { shape: '16:9' }) },
+    get '4:3'() { return t('share.embed.responsive', { shape: '4:3' }) },
+    get a4() { return t('share.embed.a4') },
+    get 'full-width'() { return t('share.embed.fullWidth') },
+    get '560'() { return t('share.embed.pixels', { pixels: measure(560) }) },
+    get '800'() { return t('share.embed.pixels', { pixels: measure(800) }) },
+    get '1000'() { return t('share.embed.pixels', { pixels: measure(1000) }) },
+    get custom() { return t('share.embed.custom') }
   },
-  width: 'Width (px)',
-  height: 'Height (px)',
-  sizeRange: (min: number, max: number) => `Between ${String(min)} and ${String(max)} pixels.`,
-  responsiveHint: 'Fills the width of the page it is placed in, keeping its shape.',
-  fullWidthHint: (height: number) => `Fills the page’s width, ${String(height)} px tall.`,
-  fixedHint: (width: number, height: number) => `${String(width)} × ${String(height)} px; narrower on small screens.`,
-  preview: 'Preview',
-  previewFrame: (label: string) => `Preview of “${label}” embedded`,
-  shownAt: (percent: number) => `Shown at ${String(percent)} %`,
-  code: 'Embed code',
-  copy: 'Copy code',
-  copied: 'Copied',
-  copiedCode: 'Embed code copied.',
-  noEmbed: 'This item can’t be embedded: the service gave it no embed link.'
+  get width() { return t('share.embed.width') },
+  get height() { return t('share.embed.height') },
+  sizeRange: (min: number, max: number) => t('share.embed.sizeRange', { min: measure(min), max: measure(max) }),
+  get responsiveHint() { return t('share.embed.responsiveHint') },
+  fullWidthHint: (height: number) => t('share.embed.fullWidthHint', { height: measure(height) }),
+  fixedHint: (width: number, height: number) => t('share.embed.fixedHint', { width: measure(width), height: measure(height) }),
+  get preview() { return t('share.embed.preview') },
+  previewFrame: (label: string) => t('share.embed.previewFrame', { label }),
+  shownAt: (percent: number) => t('share.embed.shownAt', { percent: measure(percent) }),
+  get code() { return t('share.embed.code') },
+  get copy() { return t('share.embed.copy') },
+  get copied() { return t('share.embed.copied') },
+  get copiedCode() { return t('share.embed.copiedCode') },
+  get noEmbed() { return t('share.embed.noEmbed') }
 }
 
 export const qrTab = {
-  preview: (label: string) => `QR code for “${label}”`,
-  dragHint: 'Drag the code into another app to drop it in as a file.',
-  firstOfMany: (label: string) => `Shown: the code of “${isolated(label)}”; each item gets its own.`,
-  size: 'Printed size',
-  sizePreset: (mm: number) => `${String(mm)} mm`,
-  custom: 'Custom',
-  customSize: 'Size',
-  unit: 'Unit',
-  units: { mm: 'mm', in: 'in' },
-  sizeRange: 'Between 10 mm and 2 m (0.4 to 78 inches).',
-  readsFrom: (cm: number) => `Reads from up to ${cm >= 100 ? `${(cm / 100).toFixed(1)} m` : `${String(Math.round(cm))} cm`}`,
-  moduleSize: (mm: number) => `Each square ${mm.toFixed(2)} mm`,
-  format: 'File type',
+  preview: (label: string) => t('share.qr.preview', { label }),
+  get dragHint() { return t('share.qr.dragHint') },
+  firstOfMany: (label: string) => t('share.qr.firstOfMany', { label: isolated(label) }),
+  get size() { return t('share.qr.size') },
+  sizePreset: (mm: number) => t('share.qr.millimetres', { mm: measure(mm) }),
+  get custom() { return t('share.qr.custom') },
+  get customSize() { return t('share.qr.customSize') },
+  get unit() { return t('share.qr.unit') },
+  units: {
+    get mm() { return t('share.qr.unitMm') },
+    get in() { return t('share.qr.unitIn') }
+  },
+  get sizeRange() { return t('share.qr.sizeRange') },
+  readsFrom: (cm: number) =>
+    cm >= 100 ? t('share.qr.readsFromMetres', { metres: decimal(cm / 100, 1) }) : t('share.qr.readsFromCentimetres', { cm: measure(Math.round(cm)) }),
+  moduleSize: (mm: number) => t('share.qr.moduleSize', { mm: decimal(mm, 2) }),
+  get format() { return t('share.qr.format') },
+  /** The file types' own names, the same in every language. */
   formats: { svg: 'SVG', pdf: 'PDF', png: 'PNG' } satisfies Record<QrFileType, string>,
-  formatHints: { svg: 'Vector: sharp at any size.', pdf: 'Vector, on a page the size of the code.', png: 'An image at a set resolution.' } satisfies Record<QrFileType, string>,
-  dpi: 'Resolution',
-  dpiOption: (dpi: number) => `${String(dpi)} dpi`,
-  dpiOk: (dpi: number, pixels: number) => `${String(dpi)} dpi: ${String(pixels)} × ${String(pixels)} px — print-ready`,
-  dpiLow: (dpi: number, min: number) => `${String(dpi)} dpi is too coarse to print sharply: choose at least ${String(min)} dpi.`,
-  ecc: 'Damage tolerance',
+  formatHints: {
+    get svg() { return t('share.qr.hintSvg') },
+    get pdf() { return t('share.qr.hintPdf') },
+    get png() { return t('share.qr.hintPng') }
+  } satisfies Record<QrFileType, string>,
+  get dpi() { return t('share.qr.dpi') },
+  dpiOption: (dpi: number) => t('share.qr.dpiOption', { dpi: measure(dpi) }),
+  dpiOk: (dpi: number, pixels: number) => t('share.qr.dpiOk', { dpi: measure(dpi), pixels: measure(pixels) }),
+  dpiLow: (dpi: number, min: number) => t('share.qr.dpiLow', { dpi: measure(dpi), min: measure(min) }),
+  get ecc() { return t('share.qr.ecc') },
   eccLevels: {
-    L: 'Low — survives 7 % damage',
-    M: 'Medium — survives 15 % damage',
-    Q: 'Quartile — survives 25 % damage',
-    H: 'High — survives 30 % damage'
+    get L() { return t('share.qr.eccL') },
+    get M() { return t('share.qr.eccM') },
+    get Q() { return t('share.qr.eccQ') },
+    get H() { return t('share.qr.eccH') }
   } satisfies Record<QrEcc, string>,
-  colours: 'Colours',
-  dark: 'Code',
-  light: 'Background',
-  contrastLow: (ratio: number) => `Phones can’t read this code: its colours are too alike (${ratio.toFixed(1)}:1). Make the code darker or the background lighter.`,
-  inverted: 'A light code on a dark background: some phone cameras and older scanner apps can’t read it. Test it before printing.',
-  save: 'Save…',
-  saveMany: 'Save QR codes…',
-  copy: 'Copy image',
-  copied: 'Copied',
-  copiedImage: 'QR code copied as an image.',
-  saved: (count: number, folder: string) => (count === 1 ? `Saved the QR code in ${folder}.` : `Saved ${countOf(count, NOUNS.file)} in ${folder}.`),
-  manyHint: (count: number) => `One file for each of the ${String(count)} items, named after it, into a folder you choose.`,
-  drawing: 'Drawing the code…'
+  get colours() { return t('share.qr.colours') },
+  get dark() { return t('share.qr.dark') },
+  get light() { return t('share.qr.light') },
+  contrastLow: (ratio: number) => t('share.qr.contrastLow', { ratio: decimal(ratio, 1) }),
+  get inverted() { return t('share.qr.inverted') },
+  get save() { return t('share.qr.save') },
+  get saveMany() { return t('share.qr.saveMany') },
+  get copy() { return t('share.qr.copy') },
+  get copied() { return t('share.qr.copied') },
+  get copiedImage() { return t('share.qr.copiedImage') },
+  saved: (count: number, folder: string) =>
+    count === 1 ? t('share.qr.savedOne', { folder }) : t('share.qr.savedMany', { count: groupedCount(count), folder }, count),
+  manyHint: (count: number) => t('share.qr.manyHint', { count: groupedCount(count) }, count),
+  get drawing() { return t('share.qr.drawing') }
 }
 
 export const socialTab = {
-  preview: (label: string) => `Social card for “${label}”`,
-  hint: 'A 1200 × 630 picture of the cover and title, for posts where the link’s own preview is missing or out of date.',
-  save: 'Save card…',
-  saved: (folder: string) => `Saved the card in ${folder}.`,
-  refresh: 'Refresh a stale preview',
-  refreshHint: 'After changing a flipbook, ask the sites to read the link again:',
-  facebook: 'Facebook Sharing Debugger',
-  linkedin: 'LinkedIn Post Inspector',
-  drawing: 'Drawing the card…'
+  preview: (label: string) => t('share.social.preview', { label }),
+  get hint() { return t('share.social.hint') },
+  get save() { return t('share.social.save') },
+  saved: (folder: string) => t('share.social.saved', { folder }),
+  get refresh() { return t('share.social.refresh') },
+  get refreshHint() { return t('share.social.refreshHint') },
+  get facebook() { return t('share.social.facebook') },
+  get linkedin() { return t('share.social.linkedin') },
+  get drawing() { return t('share.social.drawing') }
 }
 
 export const emailTab = {
-  preview: 'How it looks in an email',
-  hint: 'Pastes into Outlook, Apple Mail and Gmail as a linked cover, title and link.',
-  copy: 'Copy for email',
-  copied: 'Copied',
-  copiedSnippet: 'Email snippet copied.'
+  get preview() { return t('share.email.preview') },
+  get hint() { return t('share.email.hint') },
+  get copy() { return t('share.email.copy') },
+  get copied() { return t('share.email.copied') },
+  get copiedSnippet() { return t('share.email.copiedSnippet') },
+  /**
+   * The snippet's own words go to the designer's readers, in the designer's language: they
+   * write the email around it in that language. The title and link stay as the service has them.
+   */
+  snippet: (docType: ShareItem['docType']) => {
+    const read = docType === 'Document' ? t('share.email.readDocument') : t('share.email.readFlipbook')
+    return { read, readAt: (url: string) => t('share.email.readAt', { read, url }) }
+  }
 }

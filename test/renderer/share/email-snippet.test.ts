@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { emailSnippet } from '../../../src-shared/share/email-snippet'
+import { speak } from '../../../src-renderer/src/i18n/i18n'
+import { emailTab } from '../../../src-renderer/src/share/words'
 
 const base = { docType: 'Flipbook' as const, name: 'spring.pdf', url: 'https://books.example/b/spring', coverUrl: 'https://img.example/c/1.jpg' }
 
@@ -69,5 +71,18 @@ describe('the email snippet', () => {
   it('falls back to the name, then the link, when the item has no title', () => {
     expect(emailSnippet({ ...base, title: null }).text.split('\n')[0]).toBe('spring.pdf')
     expect(emailSnippet({ ...base, title: ' ', name: null }).text.split('\n')[0]).toBe(base.url)
+  })
+
+  it('speaks the designer’s language in its own words, the title and link as the service has them', async () => {
+    await speak('es')
+    try {
+      const { html, text } = emailSnippet({ ...base, title: 'Spring catalogue' }, emailTab.snippet('Flipbook'))
+      expect(parsed(html).querySelectorAll('a')[2]?.textContent).toBe('Leer el flipbook')
+      expect(text).toBe(`Spring catalogue\nLeer el flipbook: ${base.url}`)
+      await speak('fr')
+      expect(emailSnippet({ ...base, docType: 'Document', title: 'Terms' }, emailTab.snippet('Document')).text).toBe(`Terms\nLire le document\u202f: ${base.url}`)
+    } finally {
+      await speak('en')
+    }
   })
 })
