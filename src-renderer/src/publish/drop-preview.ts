@@ -24,23 +24,32 @@ export function previewDrag(items: readonly DragItem[], types: readonly string[]
   return { pdfs, others: files.length - pdfs - unknown, unknown, link: files.length === 0 && types.includes('text/uri-list') }
 }
 
-/** A counted message of the drop: the count grouped in the active language, its plural form chosen by it. */
+/** A counted message: the count grouped in the active language, its plural form chosen by it. */
 const counted = (key: string, count: number, named: Record<string, string | number> = {}): string =>
-  t(`publish.drop.${key}`, { ...named, count: groupedCount(count) }, count)
+  t(key, { ...named, count: groupedCount(count) }, count)
+
+/** The drop's messages that name the kind, by kind: keys written out whole, so the catalog check finds them. */
+const BY_KIND = {
+  link: { Flipbook: 'publish.drop.linkAsFlipbook', Document: 'publish.drop.linkAsDocument' },
+  pdfs: { Flipbook: 'publish.drop.pdfsAsFlipbook', Document: 'publish.drop.pdfsAsDocument' },
+  items: { Flipbook: 'publish.drop.itemsAsFlipbooks', Document: 'publish.drop.itemsAsDocuments' },
+  noRoom: { Flipbook: 'publish.drop.noRoomFlipbooks', Document: 'publish.drop.noRoomDocuments' },
+  room: { Flipbook: 'publish.drop.roomFlipbooks', Document: 'publish.drop.roomDocuments' }
+} satisfies Record<string, Record<DocType, string>>
 
 /**
  * The overlay's headline: what the drop will do. With several accounts signed in, `account`
  * names where it goes ("Publish 3 PDFs to Northwind (dana@…)") and the kind is said apart.
  */
 export function dropHeadline(preview: DragPreview, docType: DocType, account: string | null = null): string {
-  if (preview.link) return account === null ? t(`publish.drop.linkAs${docType}`) : t('publish.drop.linkTo', { account })
+  if (preview.link) return account === null ? t(BY_KIND.link[docType]) : t('publish.drop.linkTo', { account })
   if (preview.pdfs > 0 && preview.unknown === 0) {
-    return account === null ? counted(`pdfsAs${docType}`, preview.pdfs) : counted('pdfsTo', preview.pdfs, { account })
+    return account === null ? counted(BY_KIND.pdfs[docType], preview.pdfs) : counted('publish.drop.pdfsTo', preview.pdfs, { account })
   }
   if (preview.unknown > 0) {
     // Folders and files of unknown type are looked into on drop: PDFs are found by their bytes.
     const items = preview.pdfs + preview.unknown
-    return account === null ? counted(`itemsAs${docType}s`, items) : counted('itemsTo', items, { account })
+    return account === null ? counted(BY_KIND.items[docType], items) : counted('publish.drop.itemsTo', items, { account })
   }
   return t('publish.drop.nothing')
 }
@@ -48,7 +57,7 @@ export function dropHeadline(preview: DragPreview, docType: DocType, account: st
 /** The overlay's second line: what will be skipped. */
 export function dropSkipNote(preview: DragPreview): string | null {
   if (preview.others === 0) return null
-  return counted('skip', preview.others)
+  return counted('publish.drop.skip', preview.others)
 }
 
 /**
@@ -59,6 +68,6 @@ export function dropQuotaNote(preview: DragPreview, room: number | null, docType
   if (room === null) return null
   const incoming = preview.link ? 1 : preview.pdfs
   if (incoming <= room) return null
-  if (room === 0) return t(`publish.drop.noRoom${docType}s`, {}, incoming)
-  return counted(`room${docType}s`, room, { over: groupedCount(incoming - room) })
+  if (room === 0) return t(BY_KIND.noRoom[docType], {}, incoming)
+  return counted(BY_KIND.room[docType], room, { over: groupedCount(incoming - room) })
 }

@@ -15,13 +15,16 @@ const FAILURE_KEYS: Partial<Record<NonNullable<JobView['failure']>['code'], stri
   'document-host-missing': 'publish.failure.documentHostMissing'
 }
 
+/** The plan full, by kind. */
+const QUOTA_KEYS = { Flipbook: 'publish.failure.quotaFlipbook', Document: 'publish.failure.quotaDocument' } as const
+
 /** Why a failed job failed, in the window's language where its code says it all. */
 export function failureMessage(job: JobView): string | null {
   const failure = job.failure
   if (!failure) return null
   if (failure.code === 'file-missing' && job.source.type === 'file') return t('publish.failure.fileMissing', { file: job.source.fileName })
   // The core's sentence also names the plan's size; the window's says what to do, by kind.
-  if (failure.code === 'quota') return t(`publish.failure.quota${job.docType}`)
+  if (failure.code === 'quota') return t(QUOTA_KEYS[job.docType])
   const key = FAILURE_KEYS[failure.code]
   return key === undefined ? failure.message : t(key)
 }

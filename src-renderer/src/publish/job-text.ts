@@ -1,6 +1,6 @@
 import { FINISHED_STATES, UNDO_WINDOW_MS, type Connectivity, type JobProgress, type JobView } from '../../../src-shared/domain/queue'
 import { formatBytes } from '../format/bytes'
-import { intlLocale } from '../i18n/i18n'
+import { intlLocale } from '../i18n/active-language'
 import type { Fold } from './fold-updates'
 import { failureMessage, waitingMessage } from './job-messages'
 import { row } from './words'

@@ -13,8 +13,13 @@ import { leftOf } from '../words/quota'
 const counted = (key: string, count: number, named: Record<string, string | number> = {}): string =>
   t(key, { ...named, count: groupedCount(count) }, count)
 
-/** The key's kind suffix ("Flipbook" / "Document") for messages that name the kind. */
-const kindKey = (base: string, docType: DocType): string => `${base}${docType}`
+/** Messages that name the kind, by kind: keys written out whole, so the catalog check finds them. */
+const BY_KIND = {
+  overlayAs: { Flipbook: 'publish.overlay.asFlipbook', Document: 'publish.overlay.asDocument' },
+  planFullTitle: { Flipbook: 'publish.planFull.titleFlipbook', Document: 'publish.planFull.titleDocument' },
+  planFullText: { Flipbook: 'publish.planFull.textFlipbook', Document: 'publish.planFull.textDocument' },
+  waitingText: { Flipbook: 'publish.planFull.waitingTextFlipbook', Document: 'publish.planFull.waitingTextDocument' }
+} satisfies Record<string, Record<DocType, string>>
 
 export const toolbar = {
   get addPdfs() { return t('publish.toolbar.addPdfs') },
@@ -35,7 +40,7 @@ export const overlay = {
   get held() { return t('publish.overlay.held') },
   get release() { return t('publish.overlay.release') },
   /** With several accounts signed in the headline names the account; the kind moves to its own line. */
-  as: (docType: DocType, count: number) => counted(kindKey('publish.overlay.as', docType), count)
+  as: (docType: DocType, count: number) => counted(BY_KIND.overlayAs[docType], count)
 }
 
 /** The queue's account filter, shown while it holds work of several accounts. */
@@ -69,15 +74,15 @@ export const empty = {
 }
 
 export const planFull = {
-  title: (docType: DocType) => t(kindKey('publish.planFull.title', docType)),
-  text: (docType: DocType) => t(kindKey('publish.planFull.text', docType)),
+  title: (docType: DocType) => t(BY_KIND.planFullTitle[docType]),
+  text: (docType: DocType) => t(BY_KIND.planFullText[docType]),
   get upgrade() { return t('publish.planFull.upgrade') },
   get upgradeTip() { return t('publish.planFull.upgradeTip') },
   get asDocuments() { return t('publish.planFull.asDocuments') },
   documentsLeft: (left: number) => leftOf(left, 'Document'),
   /** Files over the plan wait in the queue: the banner speaks of them. */
   waitingTitle: (count: number) => counted('publish.planFull.waitingTitle', count),
-  waitingText: (docType: DocType, count: number) => counted(kindKey('publish.planFull.waitingText', docType), count),
+  waitingText: (docType: DocType, count: number) => counted(BY_KIND.waitingText[docType], count),
   /** "Publish these 3 as Documents": the waiting files, as many as the plan's documents allow. */
   waitingAsDocuments: (count: number) => counted('publish.planFull.waitingAsDocuments', count),
   left: (left: number) => leftOf(left)

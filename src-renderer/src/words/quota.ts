@@ -10,23 +10,25 @@ import type { NounForms } from './plural'
  * left"), never "0 left".
  */
 
-type Counted = 'Flipbooks' | 'Documents' | 'Items'
+/** What is left of a kind, none and counted: keys written out whole, so the catalog check finds them. */
+const LEFT = {
+  flipbook: { none: 'publish.quota.noFlipbooks', some: 'publish.quota.flipbooks' },
+  document: { none: 'publish.quota.noDocuments', some: 'publish.quota.documents' },
+  item: { none: 'publish.quota.noItems', some: 'publish.quota.items' }
+}
 
-/** Which counted message a kind speaks with; a noun from words/plural.ts is matched by its form. */
-function countedOf(kind: NounForms | DocType): Counted {
+/** Which words a kind speaks with; a noun from words/plural.ts is matched by its form. */
+function leftWordsOf(kind: NounForms | DocType): { none: string; some: string } {
   const word = typeof kind === 'string' ? kind.toLowerCase() : kind.one
-  if (word === 'flipbook') return 'Flipbooks'
-  if (word === 'document') return 'Documents'
-  return 'Items'
+  return word === 'flipbook' || word === 'document' ? LEFT[word] : LEFT.item
 }
 
 /** What is left: "none left", "94 left"; with a kind "no documents left", "3 documents left". */
 export function leftOf(left: number, kind?: NounForms | DocType): string {
   const count = Math.max(0, left)
   if (!kind) return count === 0 ? t('publish.quota.none') : t('publish.quota.left', { count: groupedCount(count) }, count)
-  const counted = countedOf(kind)
-  if (count === 0) return t(`publish.quota.no${counted}`)
-  return t(`publish.quota.${counted.toLowerCase()}`, { count: groupedCount(count) }, count)
+  const words = leftWordsOf(kind)
+  return count === 0 ? t(words.none) : t(words.some, { count: groupedCount(count) }, count)
 }
 
 /**
