@@ -1,6 +1,7 @@
 import type { DocType } from '../../../src-shared/domain/service/item'
 import { groupedCount } from '../format/count'
 import { t } from '../i18n/i18n'
+import { counted } from './words'
 
 /** What a drag tells before the drop: each item's kind and MIME type (names come only on drop). */
 export interface DragItem {
@@ -23,10 +24,6 @@ export function previewDrag(items: readonly DragItem[], types: readonly string[]
   const unknown = files.filter((item) => item.type === '').length
   return { pdfs, others: files.length - pdfs - unknown, unknown, link: files.length === 0 && types.includes('text/uri-list') }
 }
-
-/** A counted message: the count grouped in the active language, its plural form chosen by it. */
-const counted = (key: string, count: number, named: Record<string, string | number> = {}): string =>
-  t(key, { ...named, count: groupedCount(count) }, count)
 
 /** The drop's messages that name the kind, by kind: keys written out whole, so the catalog check finds them. */
 const BY_KIND = {

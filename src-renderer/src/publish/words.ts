@@ -10,7 +10,7 @@ import { leftOf } from '../words/quota'
  */
 
 /** A counted message: the count grouped in the active language, its plural form chosen by it. */
-const counted = (key: string, count: number, named: Record<string, string | number> = {}): string =>
+export const counted = (key: string, count: number, named: Record<string, string | number> = {}): string =>
   t(key, { ...named, count: groupedCount(count) }, count)
 
 /** Messages that name the kind, by kind: keys written out whole, so the catalog check finds them. */
