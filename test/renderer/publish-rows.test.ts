@@ -43,7 +43,7 @@ describe('the reason on the line below', () => {
     expect(reasonLine(waiting('rate-limited', 'Slowed down until 10:42.'), online, now)).toBe('Slowed down until 10:42.')
     expect(reasonLine(waiting('retry', 'The service failed; trying again at 10:01.'), online, now)).toBe('The service failed; trying again at 10:01.')
     expect(reasonLine(waiting('undo-window', '', '2026-01-01T10:00:07.200Z'), online, now)).toBe('Starts in 8 s — you can still undo it.')
-    expect(reasonLine(fileJob('a', 'failed', { name: 'poster' }), online, now)).toBe('poster is not a PDF the service accepts.')
+    expect(reasonLine(fileJob('a', 'failed', { name: 'poster' }), online, now)).toBe('The service could not read this file as a PDF.')
     // Held for review: its own Name and Title fields and its Publish button say it; no line under it.
     expect(reasonLine(fileJob('a', 'queued', { paused: true }), online, now)).toBeNull()
     expect(reasonLine({ ...fileJob('a', 'queued', { paused: true }), kind: 'replace' }, online, now)).toBe('Waiting for you to confirm the new PDF.')

@@ -1,5 +1,7 @@
 import type { DocType } from '../../../src-shared/domain/service/item'
-import { countOf } from '../words/plural'
+import { groupedCount } from '../format/count'
+import { t } from '../i18n/i18n'
+import { counted } from './words'
 
 /** What a drag tells before the drop: each item's kind and MIME type (names come only on drop). */
 export interface DragItem {
@@ -23,31 +25,36 @@ export function previewDrag(items: readonly DragItem[], types: readonly string[]
   return { pdfs, others: files.length - pdfs - unknown, unknown, link: files.length === 0 && types.includes('text/uri-list') }
 }
 
-const KIND: Record<DocType, [string, string]> = { Flipbook: ['flipbook', 'flipbooks'], Document: ['document', 'documents'] }
-
-/** Counted through Intl.PluralRules, as everywhere in the app ("1 PDF", "2,000 PDFs"). */
-const plural = (count: number, one: string, other: string): string => countOf(count, { one, other })
+/** The drop's messages that name the kind, by kind: keys written out whole, so the catalog check finds them. */
+const BY_KIND = {
+  link: { Flipbook: 'publish.drop.linkAsFlipbook', Document: 'publish.drop.linkAsDocument' },
+  pdfs: { Flipbook: 'publish.drop.pdfsAsFlipbook', Document: 'publish.drop.pdfsAsDocument' },
+  items: { Flipbook: 'publish.drop.itemsAsFlipbooks', Document: 'publish.drop.itemsAsDocuments' },
+  noRoom: { Flipbook: 'publish.drop.noRoomFlipbooks', Document: 'publish.drop.noRoomDocuments' },
+  room: { Flipbook: 'publish.drop.roomFlipbooks', Document: 'publish.drop.roomDocuments' }
+} satisfies Record<string, Record<DocType, string>>
 
 /**
  * The overlay's headline: what the drop will do. With several accounts signed in, `account`
  * names where it goes ("Publish 3 PDFs to Northwind (dana@…)") and the kind is said apart.
  */
 export function dropHeadline(preview: DragPreview, docType: DocType, account: string | null = null): string {
-  const as = preview.pdfs + preview.unknown === 1 ? `a ${KIND[docType][0]}` : KIND[docType][1]
-  const where = (kind: string): string => (account === null ? `as ${kind}` : `to ${account}`)
-  if (preview.link) return `Publish the linked PDF ${where(`a ${KIND[docType][0]}`)}`
-  if (preview.pdfs > 0 && preview.unknown === 0) return `Publish ${plural(preview.pdfs, 'PDF', 'PDFs')} ${where(as)}`
+  if (preview.link) return account === null ? t(BY_KIND.link[docType]) : t('publish.drop.linkTo', { account })
+  if (preview.pdfs > 0 && preview.unknown === 0) {
+    return account === null ? counted(BY_KIND.pdfs[docType], preview.pdfs) : counted('publish.drop.pdfsTo', preview.pdfs, { account })
+  }
   if (preview.unknown > 0) {
     // Folders and files of unknown type are looked into on drop: PDFs are found by their bytes.
-    return `Publish the PDFs in ${plural(preview.pdfs + preview.unknown, 'item', 'items')} ${where(KIND[docType][1])}`
+    const items = preview.pdfs + preview.unknown
+    return account === null ? counted(BY_KIND.items[docType], items) : counted('publish.drop.itemsTo', items, { account })
   }
-  return 'Nothing here is a PDF'
+  return t('publish.drop.nothing')
 }
 
 /** The overlay's second line: what will be skipped. */
 export function dropSkipNote(preview: DragPreview): string | null {
   if (preview.others === 0) return null
-  return `${plural(preview.others, 'file is', 'files are')} not a PDF and will be skipped.`
+  return counted('publish.drop.skip', preview.others)
 }
 
 /**
@@ -58,7 +65,6 @@ export function dropQuotaNote(preview: DragPreview, room: number | null, docType
   if (room === null) return null
   const incoming = preview.link ? 1 : preview.pdfs
   if (incoming <= room) return null
-  const [one, many] = KIND[docType]
-  if (room === 0) return `Your plan has no ${many} left: ${incoming === 1 ? 'it' : 'they'} will wait for room.`
-  return `Your plan has room for ${plural(room, `more ${one}`, `more ${many}`)}: ${plural(incoming - room, 'will', 'will')} wait for room.`
+  if (room === 0) return t(BY_KIND.noRoom[docType], {}, incoming)
+  return counted(BY_KIND.room[docType], room, { over: groupedCount(incoming - room) })
 }

@@ -1,6 +1,8 @@
 import { FINISHED_STATES, UNDO_WINDOW_MS, type Connectivity, type JobProgress, type JobView } from '../../../src-shared/domain/queue'
 import { formatBytes } from '../format/bytes'
+import { intlLocale } from '../i18n/active-language'
 import type { Fold } from './fold-updates'
+import { failureMessage, waitingMessage } from './job-messages'
 import { row } from './words'
 
 /** The one state a row shows, and its colour family. */
@@ -61,7 +63,7 @@ function stripSaysWhy(job: JobView, connectivity: Connectivity | null): boolean 
  * it), how it ended. Null when there is nothing to add.
  */
 export function reasonLine(job: JobView, connectivity: Connectivity | null, now: number): string | null {
-  if (job.state === 'failed') return job.failure?.message ?? row.failedFallback
+  if (job.state === 'failed') return failureMessage(job) ?? row.failedFallback
   if (job.state === 'cancelled') return row.cancelledLine
   if (finished(job)) return null
   if (job.paused) {
@@ -76,7 +78,7 @@ export function reasonLine(job: JobView, connectivity: Connectivity | null, now:
     // The plan-full banner says what can be done; the row only how it goes on.
     if (job.waiting.reason === 'no-room') return row.noRoom
     if (stripSaysWhy(job, connectivity)) return null
-    return job.waiting.message
+    return waitingMessage(job)
   }
   // In line behind the others: the list says it once, above the first of them (`waitsInLine`).
   return null
@@ -166,7 +168,7 @@ export function primaryAction(job: JobView): PrimaryAction {
 }
 
 /** An item's updates folded into its row: "Updated 2× · last 14:06"; null before one was published. */
-export function updatesLine(fold: Fold | undefined, locale?: string): string | null {
+export function updatesLine(fold: Fold | undefined, locale = intlLocale()): string | null {
   if (!fold || fold.updates === 0 || fold.lastAt === null) return null
   return row.updates(fold.updates, new Intl.DateTimeFormat(locale, { timeStyle: 'short' }).format(new Date(fold.lastAt)))
 }

@@ -1,237 +1,276 @@
 import type { DocType } from '../../../src-shared/domain/service/item'
 import { groupedCount } from '../format/count'
-import { countOf, NOUNS, type NounForms } from '../words/plural'
+import { t } from '../i18n/i18n'
 import { leftOf } from '../words/quota'
 
 /*
- * Every word the publish view shows, in one place for the next copy pass. Outcomes, not
- * internals: no item IDs, no API field names. Counted nouns go through words/plural.ts.
+ * Every word the publish view shows: catalog area `publish` (src-shared/i18n/window/publish).
+ * Outcomes, not internals: no item IDs, no API field names. Constant words are getters, so a
+ * language change re-renders them; a count is a plural message in the active language.
  */
 
-/** The noun of a kind: "flipbook" / "flipbooks", "document" / "documents". */
-export const KIND_NOUN: Record<DocType, NounForms> = { Flipbook: NOUNS.flipbook, Document: NOUNS.document }
+/** A counted message: the count grouped in the active language, its plural form chosen by it. */
+export const counted = (key: string, count: number, named: Record<string, string | number> = {}): string =>
+  t(key, { ...named, count: groupedCount(count) }, count)
+
+/** Messages that name the kind, by kind: keys written out whole, so the catalog check finds them. */
+const BY_KIND = {
+  overlayAs: { Flipbook: 'publish.overlay.asFlipbook', Document: 'publish.overlay.asDocument' },
+  planFullTitle: { Flipbook: 'publish.planFull.titleFlipbook', Document: 'publish.planFull.titleDocument' },
+  planFullText: { Flipbook: 'publish.planFull.textFlipbook', Document: 'publish.planFull.textDocument' },
+  waitingText: { Flipbook: 'publish.planFull.waitingTextFlipbook', Document: 'publish.planFull.waitingTextDocument' }
+} satisfies Record<string, Record<DocType, string>>
 
 export const toolbar = {
-  addPdfs: 'Add PDFs…',
-  fromLink: 'Publish from link…',
-  publishAs: 'Publish as',
-  flipbook: 'Flipbook',
-  document: 'Document',
-  review: 'Review before publishing',
-  reviewHint: 'New PDFs wait, paused, so you can check their names before anything is published.',
+  get addPdfs() { return t('publish.toolbar.addPdfs') },
+  get fromLink() { return t('publish.toolbar.fromLink') },
+  get publishAs() { return t('publish.toolbar.publishAs') },
+  get flipbook() { return t('publish.toolbar.flipbook') },
+  get document() { return t('publish.toolbar.document') },
+  get review() { return t('publish.toolbar.review') },
+  get reviewHint() { return t('publish.toolbar.reviewHint') },
   /** One line on what Documents are, and where they are turned on. */
-  documentsOff: 'Documents publish a PDF as a plain document rather than a page-turning flipbook.',
-  documentsWhere: 'Turn them on in Settings',
-  documentsDisabledTip: 'Documents need a document address: add it in Settings.',
-  checking: (files: number) => `Checking ${countOf(files, NOUNS.file)}…`
+  get documentsOff() { return t('publish.toolbar.documentsOff') },
+  get documentsWhere() { return t('publish.toolbar.documentsWhere') },
+  get documentsDisabledTip() { return t('publish.toolbar.documentsDisabledTip') },
+  checking: (files: number) => counted('publish.toolbar.checking', files)
 }
 
 export const overlay = {
-  held: 'They wait, paused, for you to check their names.',
-  release: 'Release to add them to the queue.',
+  get held() { return t('publish.overlay.held') },
+  get release() { return t('publish.overlay.release') },
   /** With several accounts signed in the headline names the account; the kind moves to its own line. */
-  as: (docType: DocType, count: number) => `As ${count === 1 ? `a ${KIND_NOUN[docType].one}` : KIND_NOUN[docType].other}.`
+  as: (docType: DocType, count: number) => counted(BY_KIND.overlayAs[docType], count)
 }
 
 /** The queue's account filter, shown while it holds work of several accounts. */
 export const accountFilter = {
-  legend: 'Show uploads of',
-  all: 'All accounts',
+  get legend() { return t('publish.accountFilter.legend') },
+  get all() { return t('publish.accountFilter.all') },
   /** What a screen reader hears for a choice: the account in full and its count. */
-  choice: (label: string, count: number) => `${label}, ${countOf(count, NOUNS.upload)}`,
+  choice: (label: string, count: number) => counted('publish.accountFilter.choice', count, { label }),
   count: (count: number) => groupedCount(count),
   /** The list is narrowed to one account and it has nothing in the queue. */
-  none: (name: string) => `Nothing in the queue for ${name}.`,
-  showAll: 'Show all accounts'
+  none: (name: string) => t('publish.accountFilter.none', { name }),
+  get showAll() { return t('publish.accountFilter.showAll') }
 }
 
+/** An address anyone recognizes as an example, in every language. */
+const EXAMPLE_LINK = 'https://example.com/catalogue.pdf'
+
 export const linkForm = {
-  label: 'Link to a PDF',
-  placeholder: 'https://example.com/catalogue.pdf',
-  submit: 'Publish',
-  close: 'Close',
-  empty: 'Paste the address of a PDF on the web, like https://example.com/catalogue.pdf.'
+  get label() { return t('publish.linkForm.label') },
+  placeholder: EXAMPLE_LINK,
+  get submit() { return t('publish.linkForm.submit') },
+  get close() { return t('publish.linkForm.close') },
+  get empty() { return t('publish.linkForm.empty', { example: EXAMPLE_LINK }) }
 }
 
 export const empty = {
-  firstTitle: 'Publish your first PDF',
-  title: 'Nothing waiting to publish',
-  text: 'Drop PDFs anywhere in this window, add them from your computer, or paste a link to a PDF.',
-  promise: 'Uploads wait safely through restarts and lost connections, and nothing is published twice.'
+  get firstTitle() { return t('publish.empty.firstTitle') },
+  get title() { return t('publish.empty.title') },
+  get text() { return t('publish.empty.text') },
+  get promise() { return t('publish.empty.promise') }
 }
 
 export const planFull = {
-  title: (docType: DocType) => `Your plan has no ${KIND_NOUN[docType].other} left`,
-  text: (docType: DocType) => `New ${KIND_NOUN[docType].other} can’t be published until you upgrade or delete some.`,
-  upgrade: 'Upgrade your plan',
-  upgradeTip: 'Opens your account on the service’s website',
-  asDocuments: 'Publish as Documents instead',
-  documentsLeft: (left: number) => leftOf(left, NOUNS.document),
+  title: (docType: DocType) => t(BY_KIND.planFullTitle[docType]),
+  text: (docType: DocType) => t(BY_KIND.planFullText[docType]),
+  get upgrade() { return t('publish.planFull.upgrade') },
+  get upgradeTip() { return t('publish.planFull.upgradeTip') },
+  get asDocuments() { return t('publish.planFull.asDocuments') },
+  documentsLeft: (left: number) => leftOf(left, 'Document'),
   /** Files over the plan wait in the queue: the banner speaks of them. */
-  waitingTitle: (count: number) => `${countOf(count, NOUNS.file)} waiting for room in your plan`,
-  waitingText: (docType: DocType, count: number) =>
-    `${count === 1 ? 'It is published by itself' : 'They are published by themselves, in order,'} once your plan has room: delete some ${KIND_NOUN[docType].other} or upgrade.`,
+  waitingTitle: (count: number) => counted('publish.planFull.waitingTitle', count),
+  waitingText: (docType: DocType, count: number) => counted(BY_KIND.waitingText[docType], count),
   /** "Publish these 3 as Documents": the waiting files, as many as the plan's documents allow. */
-  waitingAsDocuments: (count: number) => (count === 1 ? 'Publish it as a Document' : `Publish these ${groupedCount(count)} as Documents`),
+  waitingAsDocuments: (count: number) => counted('publish.planFull.waitingAsDocuments', count),
   left: (left: number) => leftOf(left)
 }
 
+/** What the batch published, by the one kind it published ("flipbooks"), or "items" when mixed. */
+const PUBLISHED_KEY: Record<DocType | 'mixed', string> = {
+  Flipbook: 'publish.batch.publishedFlipbooks',
+  Document: 'publish.batch.publishedDocuments',
+  mixed: 'publish.batch.publishedItems'
+}
+
 export const batch = {
-  publishing: (position: number, total: number) => `Publishing ${groupedCount(position)} of ${groupedCount(total)}`,
-  timeLeft: (duration: string) => `${duration} left`,
-  waiting: (done: number, total: number) => `Waiting · ${groupedCount(done)} of ${groupedCount(total)} done`,
-  paused: (done: number, total: number) => `Paused · ${groupedCount(done)} of ${groupedCount(total)} done`,
-  held: (held: number) => `${countOf(held, NOUNS.upload)} waiting for you`,
-  published: (count: number, noun: NounForms) => `${countOf(count, noun)} published`,
-  updated: (count: number) => `${countOf(count, NOUNS.item)} updated (same links)`,
-  failed: (count: number) => `${groupedCount(count)} failed`,
-  cancelled: (count: number) => `${count} cancelled`,
-  nothingPublished: 'Nothing was published',
-  barLabel: 'Progress of this batch',
-  copyAll: 'Copy all links',
-  shareAll: 'Share all…',
-  exportCsv: 'Export CSV…',
-  clearFinished: 'Clear finished',
-  pauseAll: 'Pause all',
-  resumeAll: 'Resume all',
+  publishing: (position: number, total: number) =>
+    t('publish.batch.publishing', { position: groupedCount(position), total: groupedCount(total) }),
+  timeLeft: (duration: string) => t('publish.batch.timeLeft', { duration }),
+  waiting: (done: number, total: number) => t('publish.batch.waiting', { done: groupedCount(done), total: groupedCount(total) }),
+  paused: (done: number, total: number) => t('publish.batch.paused', { done: groupedCount(done), total: groupedCount(total) }),
+  held: (held: number) => counted('publish.batch.held', held),
+  published: (count: number, kind: DocType | 'mixed') => counted(PUBLISHED_KEY[kind], count),
+  updated: (count: number) => counted('publish.batch.updated', count),
+  failed: (count: number) => counted('publish.batch.failed', count),
+  cancelled: (count: number) => counted('publish.batch.cancelled', count),
+  get nothingPublished() { return t('publish.batch.nothingPublished') },
+  get barLabel() { return t('publish.batch.barLabel') },
+  get copyAll() { return t('publish.batch.copyAll') },
+  get shareAll() { return t('publish.batch.shareAll') },
+  get exportCsv() { return t('publish.batch.exportCsv') },
+  get clearFinished() { return t('publish.batch.clearFinished') },
+  get pauseAll() { return t('publish.batch.pauseAll') },
+  get resumeAll() { return t('publish.batch.resumeAll') },
   /** Publishes every upload held for review. */
-  startHeld: (count: number) => `Publish all (${count})`,
-  linksCopied: (count: number) => `Copied ${countOf(count, NOUNS.link)}, one per line.`,
+  startHeld: (count: number) => t('publish.batch.startHeld', { count: groupedCount(count) }),
+  linksCopied: (count: number) => counted('publish.batch.linksCopied', count),
   /** What "Copy all links" says for a moment after it copied. */
-  copiedLinks: (count: number) => `Copied ${countOf(count, NOUNS.link)}`,
-  exported: (rows: number, fileName: string) => `Saved ${countOf(rows, NOUNS.link)} to “${fileName}”.`
+  copiedLinks: (count: number) => counted('publish.batch.copiedLinks', count),
+  exported: (rows: number, fileName: string) => counted('publish.batch.exported', rows, { file: fileName })
 }
 
 export const queueWords = {
-  label: 'Upload queue',
-  keys: 'Arrow keys move between uploads; Alt+Up and Alt+Down change the order of those waiting.',
+  get label() { return t('publish.queue.label') },
+  get keys() { return t('publish.queue.keys') },
   /** Said once, above the first upload that waits only for those before it. */
-  inLine: 'Next in line — each starts when the ones above are done.'
+  get inLine() { return t('publish.queue.inLine') }
 }
 
 export const row = {
-  waiting: 'Waiting',
-  waitingForRoom: 'Waiting for room',
-  publishing: (percent: number | null) => (percent === null ? 'Publishing' : `Publishing ${percent} %`),
-  published: 'Published',
-  updated: 'Updated',
-  paused: 'Paused',
-  failed: 'Failed',
-  cancelled: 'Cancelled',
+  get waiting() { return t('publish.row.waiting') },
+  get waitingForRoom() { return t('publish.row.waitingForRoom') },
+  publishing: (percent: number | null) =>
+    percent === null ? t('publish.row.publishing') : t('publish.row.publishingPercent', { percent: groupedCount(percent) }),
+  /** A sending row's bar, to a screen reader: which upload it is. */
+  publishingOf: (name: string) => t('publish.row.publishingOf', { name }),
+  get published() { return t('publish.row.published') },
+  get updated() { return t('publish.row.updated') },
+  get paused() { return t('publish.row.paused') },
+  get failed() { return t('publish.row.failed') },
+  get cancelled() { return t('publish.row.cancelled') },
   /** Lines under the name, by what the job is waiting for or how it ended. */
-  noRoom: 'Goes on by itself once your plan has room.',
-  checking: 'Sent — checking that the service made it.',
-  starting: 'Starting…',
-  sent: 'Sent — the service is making it.',
-  undoWindow: (seconds: number) => `Starts in ${seconds} s — you can still undo it.`,
-  pausedLine: 'Paused — resume it when you’re ready.',
-  confirmReplace: 'Waiting for you to confirm the new PDF.',
-  cancelledLine: 'Cancelled — nothing more is sent.',
-  failedFallback: 'It could not be published.',
-  replaces: 'New PDF, same link',
-  document: 'Document',
-  pages: (count: number) => countOf(count, NOUNS.page),
+  get noRoom() { return t('publish.row.noRoom') },
+  get checking() { return t('publish.row.checking') },
+  get starting() { return t('publish.row.starting') },
+  get sent() { return t('publish.row.sent') },
+  undoWindow: (seconds: number) => t('publish.row.undoWindow', { seconds: groupedCount(seconds) }),
+  get pausedLine() { return t('publish.row.pausedLine') },
+  get confirmReplace() { return t('publish.row.confirmReplace') },
+  get cancelledLine() { return t('publish.row.cancelledLine') },
+  get failedFallback() { return t('publish.row.failedFallback') },
+  get replaces() { return t('publish.row.replaces') },
+  get document() { return t('publish.row.document') },
+  pages: (count: number) => counted('publish.row.pages', count),
   /** An item's updates folded into its row: "Updated 2× · last 14:06". */
-  updates: (count: number, time: string) => `Updated ${count}× · last ${time}`,
+  updates: (count: number, time: string) => t('publish.row.updates', { count: groupedCount(count), time }),
   /** The row's item follows its file ("Update when the file changes" is on). */
-  follows: 'Updates when its file changes',
-  progress: (sent: string, total: string) => `${sent} of ${total}`
+  get follows() { return t('publish.row.follows') },
+  progress: (sent: string, total: string) => t('publish.row.progress', { sent, total })
 }
 
 /** Row actions: visible words, and the accessible names that say which upload. */
 export const actions = {
-  copyLink: 'Copy link',
-  copyLinkOf: (name: string) => `Copy link of ${name}`,
-  retry: 'Retry',
-  retryOf: (name: string) => `Retry ${name}`,
-  publishAsNew: 'Publish as new',
-  publishAsNewOf: (name: string) => `Publish ${name} as a new item`,
-  keepFound: 'Keep it',
-  keepFoundOf: (name: string) => `Keep the item found as the upload of ${name}`,
-  publishAgain: 'Publish again',
-  publishAgainOf: (name: string) => `Publish ${name} again as a new item`,
+  get copyLink() { return t('publish.actions.copyLink') },
+  copyLinkOf: (name: string) => t('publish.actions.copyLinkOf', { name }),
+  get retry() { return t('publish.actions.retry') },
+  retryOf: (name: string) => t('publish.actions.retryOf', { name }),
+  get publishAsNew() { return t('publish.actions.publishAsNew') },
+  publishAsNewOf: (name: string) => t('publish.actions.publishAsNewOf', { name }),
+  get keepFound() { return t('publish.actions.keepFound') },
+  keepFoundOf: (name: string) => t('publish.actions.keepFoundOf', { name }),
+  get publishAgain() { return t('publish.actions.publishAgain') },
+  publishAgainOf: (name: string) => t('publish.actions.publishAgainOf', { name }),
   /** A row held for review ("Review before publishing"): publish it now. */
-  publishHeld: 'Publish',
-  publishHeldOf: (name: string) => `Publish ${name}`,
-  resume: 'Resume',
-  resumeOf: (name: string) => `Resume ${name}`,
-  review: 'Review…',
-  reviewOf: (name: string) => `Review the new PDF of ${name}`,
-  undo: 'Undo',
-  undoOf: (name: string) => `Undo the replacement of ${name}`,
-  more: 'More actions',
-  moreOf: (name: string) => `More actions for ${name}`,
-  open: 'Open in browser',
-  share: 'Share…',
-  edit: 'Edit name and title…',
-  pause: 'Pause',
-  moveUp: 'Move up',
-  moveDown: 'Move down',
-  cancel: 'Cancel upload',
-  showHistory: 'Show history',
-  historyOf: (name: string) => `History of ${name}`,
-  hideHistory: 'Hide history',
-  remove: 'Remove from list',
-  dragTip: 'Drag to reorder (or Alt+Up / Alt+Down)',
+  get publishHeld() { return t('publish.actions.publishHeld') },
+  publishHeldOf: (name: string) => t('publish.actions.publishHeldOf', { name }),
+  get resume() { return t('publish.actions.resume') },
+  resumeOf: (name: string) => t('publish.actions.resumeOf', { name }),
+  get review() { return t('publish.actions.review') },
+  reviewOf: (name: string) => t('publish.actions.reviewOf', { name }),
+  get undo() { return t('publish.actions.undo') },
+  undoOf: (name: string) => t('publish.actions.undoOf', { name }),
+  get more() { return t('publish.actions.more') },
+  moreOf: (name: string) => t('publish.actions.moreOf', { name }),
+  get open() { return t('publish.actions.open') },
+  get share() { return t('publish.actions.share') },
+  get edit() { return t('publish.actions.edit') },
+  get pause() { return t('publish.actions.pause') },
+  get moveUp() { return t('publish.actions.moveUp') },
+  get moveDown() { return t('publish.actions.moveDown') },
+  get cancel() { return t('publish.actions.cancel') },
+  get showHistory() { return t('publish.actions.showHistory') },
+  historyOf: (name: string) => t('publish.actions.historyOf', { name }),
+  get hideHistory() { return t('publish.actions.hideHistory') },
+  get remove() { return t('publish.actions.remove') },
+  get dragTip() { return t('publish.actions.dragTip') },
   /** What a copy button says for a moment after it copied. */
-  copied: 'Copied',
-  linkCopied: 'Link copied.'
+  get copied() { return t('publish.actions.copied') },
+  get linkCopied() { return t('publish.actions.linkCopied') }
 }
 
 /** A job added before FlipDrop kept accounts apart, whose account nothing names: the row asks. */
 export const chooseAccount = {
-  question: 'Added before FlipDrop kept accounts apart: publish to which account?',
-  publishTo: (account: string) => `Publish to ${account}`,
-  publishToOf: (name: string, account: string) => `Publish ${name} to ${account}`,
-  signInFirst: 'Sign in to the account it belongs to, then choose it here.'
+  get question() { return t('publish.chooseAccount.question') },
+  publishTo: (account: string) => t('publish.chooseAccount.publishTo', { account }),
+  publishToOf: (name: string, account: string) => t('publish.chooseAccount.publishToOf', { name, account }),
+  get signInFirst() { return t('publish.chooseAccount.signInFirst') }
 }
 
 export const keepUpdated = {
-  label: 'Update when the file changes',
-  tip: 'Saving this PDF again publishes the new version at the same link.',
-  on: (name: string) => `“${name}” now updates when its file changes.`,
-  off: (name: string) => `“${name}” no longer follows its file.`
+  get label() { return t('publish.keepUpdated.label') },
+  get tip() { return t('publish.keepUpdated.tip') },
+  on: (name: string) => t('publish.keepUpdated.on', { name }),
+  off: (name: string) => t('publish.keepUpdated.off', { name })
 }
 
 /** A held row's own name and title fields. */
-export const review = { fieldsOf: (name: string) => `Name and title of ${name}` }
+export const review = { fieldsOf: (name: string) => t('publish.review.fieldsOf', { name }) }
 
-export const editor = { name: 'Name', title: 'Title', titleHint: 'Readers see the title; the name is how you find it in your library.', save: 'Save', cancel: 'Cancel' }
+export const editor = {
+  get name() { return t('publish.editor.name') },
+  get title() { return t('publish.editor.title') },
+  get titleHint() { return t('publish.editor.titleHint') },
+  get save() { return t('publish.editor.save') },
+  get cancel() { return t('publish.editor.cancel') }
+}
 
 export const sameContent = {
-  title: 'Already published',
-  tableTitle: (files: number) => `Already published · ${countOf(files, NOUNS.file)}`,
-  one: (file: string, name: string) => `${file} is already published as “${name}”.`,
-  moreCopies: (count: number) => `(and ${countOf(count, NOUNS.copy)} more)`,
-  replaceHint: 'Replacing keeps its link: readers see the new PDF at the same address.',
-  replace: (name: string) => `Replace “${name}”…`,
-  publishNew: 'Publish as new',
-  skip: 'Skip',
-  forAll: 'For all files',
-  columns: { file: 'File', existing: 'Published as', choice: 'What to do' },
-  choose: 'Choose…',
-  options: { replace: 'Replace (same link)', new: 'Publish as new', skip: 'Skip' },
-  choiceOf: (file: string) => `What to do with ${file}`,
-  apply: 'Continue',
-  left: (files: number) => `${countOf(files, NOUNS.file)} without a choice yet: choose for each, or for all at the top.`,
-  nothingLeft: 'Choose what to do for every file.'
+  get title() { return t('publish.sameContent.title') },
+  tableTitle: (files: number) => counted('publish.sameContent.tableTitle', files),
+  one: (file: string, name: string) => t('publish.sameContent.one', { file, name }),
+  moreCopies: (count: number) => counted('publish.sameContent.moreCopies', count),
+  get replaceHint() { return t('publish.sameContent.replaceHint') },
+  replace: (name: string) => t('publish.sameContent.replace', { name }),
+  get publishNew() { return t('publish.sameContent.publishNew') },
+  get skip() { return t('publish.sameContent.skip') },
+  get forAll() { return t('publish.sameContent.forAll') },
+  columns: {
+    get file() { return t('publish.sameContent.columns.file') },
+    get existing() { return t('publish.sameContent.columns.existing') },
+    get choice() { return t('publish.sameContent.columns.choice') }
+  },
+  get choose() { return t('publish.sameContent.choose') },
+  options: {
+    get replace() { return t('publish.sameContent.options.replace') },
+    get new() { return t('publish.sameContent.options.new') },
+    get skip() { return t('publish.sameContent.options.skip') }
+  },
+  choiceOf: (file: string) => t('publish.sameContent.choiceOf', { file }),
+  get apply() { return t('publish.sameContent.apply') },
+  left: (files: number) => counted('publish.sameContent.left', files),
+  get nothingLeft() { return t('publish.sameContent.nothingLeft') }
 }
 
 export const notices = {
-  skipped: (count: number) => `Skipped ${countOf(count, NOUNS.file)}`,
+  skipped: (count: number) => counted('publish.notices.skipped', count),
   /** Refused by the plan (too large for it), listed apart from files skipped for what they are. */
-  overPlan: (count: number) => `Over your plan’s limits · ${countOf(count, NOUNS.file)}`,
-  waitForRoom: (count: number) => `${count} waiting for room in your plan.`,
-  dismiss: 'Dismiss',
-  added: (count: number) => `${countOf(count, NOUNS.file)} added to the queue.`,
-  refused: (count: number) => `${count} skipped.`,
-  asked: (count: number) => `${count} already published: choose what to do.`
+  overPlan: (count: number) => counted('publish.notices.overPlan', count),
+  waitForRoom: (count: number) => counted('publish.notices.waitForRoom', count),
+  get dismiss() { return t('publish.notices.dismiss') },
+  /** A group's close button, to a screen reader: which group it dismisses. */
+  dismissGroup: (title: string) => t('publish.notices.dismissGroup', { title }),
+  added: (count: number) => counted('publish.notices.added', count),
+  refused: (count: number) => counted('publish.notices.refused', count),
+  asked: (count: number) => counted('publish.notices.asked', count)
 }
 
 export const replaceFlow = {
   starting: (names: string[]) =>
-    names.length === 1 ? `Replacing “${names[0] ?? ''}” in a moment.` : `Replacing ${countOf(names.length, NOUNS.item)} in a moment.`,
-  undone: (count: number) => (count === 1 ? 'Replacement undone — nothing was sent.' : `${countOf(count, NOUNS.item)} left as they were — nothing was sent.`),
-  kept: 'Nothing was replaced.',
-  partlyUndone: (reason: string) => `Some had already started: ${reason}`
+    names.length === 1 ? t('publish.replaceFlow.startingOne', { name: names[0] ?? '' }) : counted('publish.replaceFlow.starting', names.length),
+  undone: (count: number) => (count === 1 ? t('publish.replaceFlow.undoneOne') : counted('publish.replaceFlow.undone', count)),
+  get kept() { return t('publish.replaceFlow.kept') },
+  partlyUndone: (reason: string) => t('publish.replaceFlow.partlyUndone', { reason })
 }
