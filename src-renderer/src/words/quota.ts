@@ -1,17 +1,27 @@
 import type { Quota } from '../../../src-shared/domain/service/quota'
 import { groupedCount } from '../format/count'
-import { nounFor, type NounForms } from './plural'
+import { t } from '../i18n/i18n'
+import type { NounForms } from './plural'
 
 /*
- * The plan's room in words, the same in the sidebar and on Account. Zero is said in words
- * ("none left", "no documents left"), never "0 left".
+ * The plan's room in words, the same in the sidebar, on Account and in Publish (catalog area
+ * `shell`). Zero is said in words ("none left", "no documents left"), never "0 left".
  */
 
-/** What is left: "none left", "94 left"; with a noun "no documents left", "3 documents left". */
-export function leftOf(left: number, noun?: NounForms): string {
+/** The kinds of item a plan counts. */
+export type QuotaKind = 'flipbook' | 'document'
+
+/**
+ * What is left: "none left", "94 left"; of one kind "no documents left", "3 documents left".
+ * (A kind's English noun forms are still taken from callers not yet speaking from the catalog.)
+ */
+export function leftOf(left: number, of?: QuotaKind | NounForms): string {
   const count = Math.max(0, left)
-  if (!noun) return count === 0 ? 'none left' : `${groupedCount(count)} left`
-  return count === 0 ? `no ${noun.other} left` : `${groupedCount(count)} ${nounFor(count, noun)} left`
+  const grouped = { count: groupedCount(count) }
+  const kind = typeof of === 'object' ? of.one : of
+  if (kind === 'flipbook') return count === 0 ? t('shell.quota.noFlipbooksLeft') : t('shell.quota.flipbooksLeft', grouped, count)
+  if (kind === 'document') return count === 0 ? t('shell.quota.noDocumentsLeft') : t('shell.quota.documentsLeft', grouped, count)
+  return count === 0 ? t('shell.quota.noneLeft') : t('shell.quota.left', grouped, count)
 }
 
 /**
@@ -20,6 +30,6 @@ export function leftOf(left: number, noun?: NounForms): string {
  * typo, so that case says what it is.
  */
 export function usedOf(quota: Quota): string {
-  if (quota.count > quota.max) return `${groupedCount(quota.count)} published, more than the plan’s ${groupedCount(quota.max)}`
-  return `${groupedCount(quota.count)} of ${groupedCount(quota.max)} used`
+  const numbers = { count: groupedCount(quota.count), max: groupedCount(quota.max) }
+  return quota.count > quota.max ? t('shell.quota.overPlan', numbers) : t('shell.quota.used', numbers)
 }
