@@ -1,204 +1,221 @@
 import type { Profile } from '../../../src-shared/domain/service/account'
-import { countOf, type NounForms } from '../words/plural'
-import { leftOf } from '../words/quota'
+import { groupedCount } from '../format/count'
+import { intlLocale, t } from '../i18n/i18n'
+import type { QuotaKind } from '../words/quota'
 
 /*
- * Every sentence of the Account view, in one place for the next copy pass. Outcomes, not
- * internals: no API field names, no item IDs; what a thing is for, where it shows.
+ * Every sentence of the Account view and of several accounts side by side: catalog area
+ * `account`. Outcomes, not internals: no API field names, no item IDs; what a thing is for.
  */
 
 export const ACCOUNT_WORDS = {
-  title: 'Account',
+  get title() { return t('account.title') },
   /** Shown once, at the top, when what the view shows is not fresh from the service. */
-  asOf: (when: string) => `Shown as last received, as of ${when}.`,
+  asOf: (when: string) => t('account.asOf', { when }),
   /** Parts never received (a first start offline): one line instead of an error per section. */
-  notYet: (parts: string[]) => `Your ${sentenceList(parts, 'and')} will show once FlipDrop reaches the service.`,
-  loading: 'Loading…',
+  notYet: (parts: string[]) => t('account.notYet', { parts: listOf(parts) }),
+  get loading() { return t('account.loading') },
+  /** A value the service holds empty. */
+  get noneValue() { return t('account.noneValue') },
   /** Why the forms that need the service are off; the status strip says the rest. */
-  needsService: 'Changes need a connection to the service.',
+  get needsService() { return t('account.needsService') },
 
   you: {
-    heading: 'Your account',
-    noName: 'No name yet',
-    edit: 'Edit profile',
-    technical: 'Technical details',
-    userId: 'Account number',
-    vendorId: 'Vendor number',
-    serviceHost: 'Service host',
-    imageNotShown: 'Your profile picture is not shown: only https:// pictures are loaded.',
-    imageBroken: 'Your profile picture could not be loaded.'
+    get heading() { return t('account.you.heading') },
+    get noName() { return t('account.you.noName') },
+    get edit() { return t('account.you.edit') },
+    get technical() { return t('account.you.technical') },
+    get userId() { return t('account.you.userId') },
+    get vendorId() { return t('account.you.vendorId') },
+    get serviceHost() { return t('account.you.serviceHost') },
+    get imageNotShown() { return t('account.you.imageNotShown') },
+    get imageBroken() { return t('account.you.imageBroken') }
   },
 
   profile: {
-    heading: 'Edit profile',
-    hint: 'An empty field keeps what is there now: the service can replace a value but not remove it.',
-    name: 'Name',
-    nameHint: 'Your name on your account, also shown in FlipDrop’s sidebar. Readers of a flipbook see its title, which you set when publishing.',
-    phone: 'Phone',
-    phoneHint: 'Digits, spaces and + - ( ), 6 to 20 digits.',
-    image: 'Profile picture',
-    imageHint: 'The https:// address of a picture.',
-    imagePlaceholder: 'https://…',
-    save: 'Save profile',
-    saving: 'Saving…',
-    cancel: 'Cancel',
-    nothingChanged: 'Nothing has changed yet: edit a field, then save.',
-    saved: (fields: (keyof Profile)[]) => `Saved: ${fieldList(fields)}.`,
-    notTaken: (fields: (keyof Profile)[]) =>
-      `The service did not take the new ${fieldList(fields)}: it still holds the old ${fields.length === 1 ? 'value' : 'values'}.`,
-    cleared: (fields: (keyof Profile)[]) =>
-      `${capitalize(fieldList(fields))} ${fields.length === 1 ? 'stays' : 'stay'} as before: the service cannot remove a value, only replace it.`
+    get heading() { return t('account.profile.heading') },
+    get hint() { return t('account.profile.hint') },
+    get name() { return t('account.profile.name') },
+    get nameHint() { return t('account.profile.nameHint') },
+    get phone() { return t('account.profile.phone') },
+    get phoneHint() { return t('account.profile.phoneHint') },
+    get image() { return t('account.profile.image') },
+    get imageHint() { return t('account.profile.imageHint') },
+    get imagePlaceholder() { return t('account.profile.imagePlaceholder') },
+    get save() { return t('account.profile.save') },
+    get saving() { return t('account.profile.saving') },
+    get cancel() { return t('account.profile.cancel') },
+    get nothingChanged() { return t('account.profile.nothingChanged') },
+    saved: (fields: (keyof Profile)[]) => t('account.profile.saved', { fields: fieldList(fields) }),
+    notTaken: (fields: (keyof Profile)[]) => t('account.profile.notTaken', { fields: fieldList(fields) }, fields.length),
+    cleared: (fields: (keyof Profile)[]) => capitalize(t('account.profile.cleared', { fields: fieldList(fields) }, fields.length))
   },
 
   plan: {
-    heading: 'Plan',
-    noPlanName: 'Your plan',
-    nextInvoice: (date: string) => `Next invoice ${date}`,
-    activeSince: (date: string) => `Active since ${date}`,
-    usage: 'How much of your plan is used',
-    flipbooks: 'Flipbooks',
-    documents: 'Documents',
-    full: (kind: string) => `Full: no ${kind.toLowerCase()} left on this plan.`,
-    nearlyFull: (left: number, noun: NounForms) => `Nearly full: ${leftOf(left, noun)}.`,
-    notReported: 'Not reported yet',
-    documentsAre: 'Documents are PDFs shown in the service’s document viewer instead of as page-turning flipbooks.',
-    documentsOff: 'They need a document service address:',
-    documentsLink: 'set it in Settings',
+    get heading() { return t('account.plan.heading') },
+    get noPlanName() { return t('account.plan.noPlanName') },
+    nextInvoice: (date: string) => t('account.plan.nextInvoice', { date }),
+    activeSince: (date: string) => t('account.plan.activeSince', { date }),
+    get usage() { return t('account.plan.usage') },
+    get flipbooks() { return t('account.plan.flipbooks') },
+    get documents() { return t('account.plan.documents') },
+    full: (kind: QuotaKind) => t(kind === 'flipbook' ? 'account.plan.fullFlipbooks' : 'account.plan.fullDocuments'),
+    nearlyFull: (kind: QuotaKind, left: number) =>
+      t(kind === 'flipbook' ? 'account.plan.nearlyFullFlipbooks' : 'account.plan.nearlyFullDocuments', { count: groupedCount(left) }, left),
+    get notReported() { return t('account.plan.notReported') },
+    get documentsAre() { return t('account.plan.documentsAre') },
+    get documentsOff() { return t('account.plan.documentsOff') },
+    get documentsLink() { return t('account.plan.documentsLink') },
     facts: {
-      largestPdf: 'Largest PDF',
-      maxItems: 'Items on this plan',
-      customDomains: 'Custom domains',
-      advancedSharing: 'Advanced sharing',
-      leadVerification: 'Verify readers’ e-mail on lead forms',
-      lifetime: 'Lifetime plan',
-      fees: 'Price',
-      tax: 'Tax',
-      subscription: 'Subscription number'
+      get largestPdf() { return t('account.plan.facts.largestPdf') },
+      get maxItems() { return t('account.plan.facts.maxItems') },
+      get customDomains() { return t('account.plan.facts.customDomains') },
+      get advancedSharing() { return t('account.plan.facts.advancedSharing') },
+      get leadVerification() { return t('account.plan.facts.leadVerification') },
+      get lifetime() { return t('account.plan.facts.lifetime') },
+      get fees() { return t('account.plan.facts.fees') },
+      get tax() { return t('account.plan.facts.tax') },
+      get subscription() { return t('account.plan.facts.subscription') }
     },
-    contact: 'Billing contact',
-    contactFacts: { brand: 'Brand', name: 'Name', email: 'E-mail', mobile: 'Mobile' }
+    get contact() { return t('account.plan.contact') },
+    contactFacts: {
+      get brand() { return t('account.plan.contactFacts.brand') },
+      get name() { return t('account.plan.contactFacts.name') },
+      get email() { return t('account.plan.contactFacts.email') },
+      get mobile() { return t('account.plan.contactFacts.mobile') }
+    }
   },
 
   billing: {
-    heading: 'Billing history',
-    none: 'No payments yet.',
-    caption: (count: number) => `Payments, ${count} in all. Choose a column heading to sort by it.`,
-    columns: { order: 'Order', date: 'Date', plan: 'Plan', amount: 'Amount', items: 'Items' },
-    invoice: 'Invoice',
-    openInvoice: (order: string) => `Open invoice for order ${order}`,
-    noInvoice: 'No invoice'
+    get heading() { return t('account.billing.heading') },
+    get none() { return t('account.billing.none') },
+    caption: (count: number) => t('account.billing.caption', { count: groupedCount(count) }, count),
+    columns: {
+      get order() { return t('account.billing.columns.order') },
+      get date() { return t('account.billing.columns.date') },
+      get plan() { return t('account.billing.columns.plan') },
+      get amount() { return t('account.billing.columns.amount') },
+      get items() { return t('account.billing.columns.items') }
+    },
+    get invoice() { return t('account.billing.invoice') },
+    openInvoice: (order: string) => t('account.billing.openInvoice', { order }),
+    get noInvoice() { return t('account.billing.noInvoice') }
   },
 
   lists: {
-    heading: 'Templates, skins and music',
-    lead: 'What your flipbooks and documents can use on the service: templates to start from, skins around the pages, currencies for selling, and background music.',
-    updated: (when: string) => `Updated ${when}.`,
-    updating: 'Checking for changes…',
-    notYet: 'Not received yet.',
-    refresh: 'Check for changes',
-    flipbookTemplates: 'Flipbook templates',
-    documentTemplates: 'Document templates',
-    flipbookSkins: 'Flipbook skins',
-    documentSkins: 'Document skins',
-    currencies: 'Currencies for selling',
-    music: 'Background music',
-    none: 'None.',
+    get heading() { return t('account.lists.heading') },
+    get lead() { return t('account.lists.lead') },
+    updated: (when: string) => t('account.lists.updated', { when }),
+    get updating() { return t('account.lists.updating') },
+    get notYet() { return t('account.lists.notYet') },
+    get refresh() { return t('account.lists.refresh') },
+    get flipbookTemplates() { return t('account.lists.flipbookTemplates') },
+    get documentTemplates() { return t('account.lists.documentTemplates') },
+    get flipbookSkins() { return t('account.lists.flipbookSkins') },
+    get documentSkins() { return t('account.lists.documentSkins') },
+    get currencies() { return t('account.lists.currencies') },
+    get music() { return t('account.lists.music') },
+    get none() { return t('account.lists.none') },
     /** A list entry the service sent without a name. */
-    unnamed: 'Unnamed',
-    noSound: 'no sound',
+    get unnamed() { return t('account.lists.unnamed') },
+    get noSound() { return t('account.lists.noSound') },
     /** The service's file cannot be played inside FlipDrop (it is not on a secure address). */
-    noPreview: 'No preview',
-    play: (name: string) => `Play preview of ${name}`,
-    stop: (name: string) => `Stop preview of ${name}`,
-    notPlayable: 'That preview could not be played.'
+    get noPreview() { return t('account.lists.noPreview') },
+    play: (name: string) => t('account.lists.play', { name }),
+    stop: (name: string) => t('account.lists.stop', { name }),
+    get notPlayable() { return t('account.lists.notPlayable') }
   },
 
   /** Names of the parts, for the "will show once…" line. */
-  parts: { profile: 'profile', plan: 'plan', payments: 'billing history', lists: 'the lists of templates and skins' }
-} as const
+  parts: {
+    get profile() { return t('account.parts.profile') },
+    get plan() { return t('account.parts.plan') },
+    get payments() { return t('account.parts.payments') },
+    get lists() { return t('account.parts.lists') }
+  }
+}
 
-/** The profile's fields as people name them. */
-export const PROFILE_FIELD_NAMES: Record<keyof Profile, string> = {
-  name: 'name',
-  phone: 'phone number',
-  profileImage: 'profile picture'
+/** The profile's fields as people name them, in the window's language. */
+export function profileFieldName(field: keyof Profile): string {
+  if (field === 'name') return t('account.profile.fields.name')
+  return field === 'phone' ? t('account.profile.fields.phone') : t('account.profile.fields.profileImage')
 }
 
 /** "name, phone number and profile picture". */
 export function fieldList(fields: (keyof Profile)[]): string {
-  return sentenceList(
-    fields.map((field) => PROFILE_FIELD_NAMES[field]),
-    'and'
-  )
+  return listOf(fields.map(profileFieldName))
 }
 
-/** "a, b and c" (or "or"). */
-export function sentenceList(parts: string[], joiner: 'and' | 'or'): string {
-  if (parts.length <= 1) return parts[0] ?? ''
-  return `${parts.slice(0, -1).join(', ')} ${joiner} ${parts.at(-1) ?? ''}`
+/** "a, b and c", the way the window's language joins a list. */
+export function listOf(parts: string[], type: 'conjunction' | 'disjunction' = 'conjunction'): string {
+  return new Intl.ListFormat(intlLocale(), { type }).format(parts)
 }
 
-/** The text with its first letter in upper case. */
+/** The text with its first letter in upper case (a list of lower-case names that opens a sentence). */
 export function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1)
+  return text.charAt(0).toLocaleUpperCase(intlLocale()) + text.slice(1)
 }
 
 /** Several accounts side by side: the account menu, adding one, signing out of one, badges. */
 export const ACCOUNTS_WORDS = {
-  menu: 'Account menu',
-  menuLabel: 'Account',
+  get menu() { return t('account.accounts.menu') },
+  get menuLabel() { return t('account.accounts.menuLabel') },
   /** The current account's header when it is the only one signed in. */
-  signedInAccount: 'Signed-in account',
+  get signedInAccount() { return t('account.accounts.signedInAccount') },
   /** The list of accounts to switch between, when there are several. */
-  accounts: 'Signed-in accounts',
-  signedIn: 'Signed in',
-  sessionKey: 'Session key',
-  sessionKeyTip: 'The key is not saved and is forgotten when FlipDrop quits',
-  current: 'Current account',
+  get accounts() { return t('account.accounts.accounts') },
+  get signedIn() { return t('account.accounts.signedIn') },
+  get sessionKey() { return t('account.accounts.sessionKey') },
+  get sessionKeyTip() { return t('account.accounts.sessionKeyTip') },
   /** An account whose key the service refused: choosing it asks for the key again. */
-  refused: 'Key not accepted — sign in again',
+  get refused() { return t('account.accounts.refused') },
   /** A signed-out account with uploads waiting for it. */
-  signedOut: (waiting: number) => `Signed out · ${countOf(waiting, { one: 'upload waits', other: 'uploads wait' })}`,
-  signInAgain: (name: string) => `Sign in again to ${name}…`,
-  needsAttention: (names: string[]) => `${sentenceList(names, 'and')} ${names.length === 1 ? 'needs' : 'need'} you to sign in again.`,
-  add: 'Add another account…',
-  accountAndPlan: 'Account and plan',
-  about: 'About FlipDrop',
-  signOut: 'Sign out…',
-  signOutOf: (name: string) => `Sign out of ${name}…`,
+  signedOut: (waiting: number) => t('account.accounts.signedOut', { count: groupedCount(waiting) }, waiting),
+  signInAgain: (name: string) => t('account.accounts.signInAgain', { name }),
+  needsAttention: (names: string[]) => t('account.accounts.needsAttention', { names: listOf(names) }, names.length),
+  get add() { return t('account.accounts.add') },
+  get accountAndPlan() { return t('account.accounts.accountAndPlan') },
+  get about() { return t('account.accounts.about') },
+  get signOut() { return t('account.accounts.signOut') },
+  signOutOf: (name: string) => t('account.accounts.signOutOf', { name }),
   /** After a switch (a toast, and read out): where new PDFs go now, by the brand people know. */
-  switched: (short: string) => `Now publishing to ${short}`,
-  switchFailed: (message: string) => `Could not switch accounts: ${message}`,
-  added: (short: string) => `Now publishing to ${short}. Your other accounts stay signed in.`,
+  switched: (short: string) => t('account.accounts.switched', { short }),
+  switchFailed: (message: string) => t('account.accounts.switchFailed', { message }),
+  added: (short: string) => t('account.accounts.added', { short }),
   /** The keys that switch to an account, by its place in the menu ("Ctrl+Shift+2", "⇧⌘2" on a Mac). */
-  shortcut: (place: number, mac: boolean) => (mac ? `⇧⌘${String(place)}` : `Ctrl+Shift+${String(place)}`),
-  /** The same keys as a screen reader hears them. */
-  shortcutSpoken: (place: number, mac: boolean) => (mac ? `Shift Command ${String(place)}` : `Control Shift ${String(place)}`),
+  shortcut: (place: number, mac: boolean) => t(mac ? 'account.accounts.shortcutMac' : 'account.accounts.shortcut', { place: String(place) }),
   /** The chip atop Publish and Library: whose queue and library they are. */
   chip: {
-    publish: 'Publishing to',
-    library: 'Library of',
-    label: (where: string, short: string, name: string | null) => `${where} ${short}${name && name !== short ? `, ${name}` : ''}`
+    get publish() { return t('account.accounts.chip.publish') },
+    get library() { return t('account.accounts.chip.library') },
+    label: (view: 'publish' | 'library', short: string, name: string | null) => {
+      if (name === null || name === '' || name === short) {
+        return view === 'publish' ? t('account.accounts.chip.labelPublish', { short }) : t('account.accounts.chip.labelLibrary', { short })
+      }
+      return view === 'publish' ? t('account.accounts.chip.labelPublishNamed', { short, name }) : t('account.accounts.chip.labelLibraryNamed', { short, name })
+    }
   },
-  signedOutOf: (label: string, next: string | null) => (next ? `Signed out of ${label}. Now using ${next}.` : `Signed out of ${label}.`),
+  signedOutOf: (label: string, next: string | null) =>
+    next ? t('account.accounts.signedOutOfNext', { label, next }) : t('account.accounts.signedOutOf', { label }),
   askSignOut: {
     /** One account: as before (only it is signed in). */
-    title: 'Sign out while uploads wait?',
-    titleOf: (name: string) => `Sign out of ${name} while uploads wait?`,
-    message: (waiting: number) =>
-      `${countOf(waiting, { one: 'upload', other: 'uploads' })} ${waiting === 1 ? 'is' : 'are'} still waiting. ${waiting === 1 ? 'It stays' : 'They stay'} in the queue and continue when you sign in to this account again.`,
-    messageOf: (waiting: number, label: string) =>
-      `${countOf(waiting, { one: 'upload', other: 'uploads' })} for ${label} ${waiting === 1 ? 'is' : 'are'} still waiting. ${waiting === 1 ? 'It stays' : 'They stay'} in the queue and continue when you sign in to ${label} again. Your other accounts stay signed in.`,
-    confirm: 'Sign out',
-    cancel: 'Stay signed in'
+    get title() { return t('account.accounts.askSignOut.title') },
+    titleOf: (name: string) => t('account.accounts.askSignOut.titleOf', { name }),
+    message: (waiting: number) => t('account.accounts.askSignOut.message', { count: groupedCount(waiting) }, waiting),
+    messageOf: (waiting: number, label: string) => t('account.accounts.askSignOut.messageOf', { count: groupedCount(waiting), label }, waiting),
+    get confirm() { return t('account.accounts.askSignOut.confirm') },
+    get cancel() { return t('account.accounts.askSignOut.cancel') }
   },
   /** An account with neither brand, name nor e-mail (as accountLabel says it). */
-  unnamed: 'Your account',
+  get unnamed() { return t('account.accounts.unnamed') },
   /** An account named by work that main does not list. */
-  unknown: { short: 'Another account', label: 'An account FlipDrop no longer knows' },
+  unknown: {
+    get short() { return t('account.accounts.unknown.short') },
+    get label() { return t('account.accounts.unknown.label') }
+  },
   /** The accessible name of a badge: which account a row belongs to. */
-  badge: (label: string) => `Account: ${label}`,
-  aboutVersion: (version: string) => `Version ${version}`,
-  aboutText: 'Publishes your PDFs as flipbooks and documents, and keeps them up to date.',
-  close: 'Close'
-} as const
+  badge: (label: string) => t('account.accounts.badge', { label }),
+  aboutVersion: (version: string) => t('account.accounts.aboutVersion', { version }),
+  get aboutText() { return t('account.accounts.aboutText') },
+  get close() { return t('account.accounts.close') }
+}

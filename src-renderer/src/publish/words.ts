@@ -79,7 +79,7 @@ export const planFull = {
   get upgrade() { return t('publish.planFull.upgrade') },
   get upgradeTip() { return t('publish.planFull.upgradeTip') },
   get asDocuments() { return t('publish.planFull.asDocuments') },
-  documentsLeft: (left: number) => leftOf(left, 'Document'),
+  documentsLeft: (left: number) => leftOf(left, 'document'),
   /** Files over the plan wait in the queue: the banner speaks of them. */
   waitingTitle: (count: number) => counted('publish.planFull.waitingTitle', count),
   waitingText: (docType: DocType, count: number) => counted(BY_KIND.waitingText[docType], count),

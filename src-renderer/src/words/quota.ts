@@ -1,34 +1,27 @@
 import type { Quota } from '../../../src-shared/domain/service/quota'
-import type { DocType } from '../../../src-shared/domain/service/item'
 import { groupedCount } from '../format/count'
 import { t } from '../i18n/i18n'
 import type { NounForms } from './plural'
 
 /*
- * The plan's room in words, the same in the sidebar, on Account and in the queue: catalog
- * area `publish` (`publish.quota.*`). Zero is said in words ("none left", "no documents
- * left"), never "0 left".
+ * The plan's room in words, the same in the sidebar, on Account and in Publish (catalog area
+ * `shell`). Zero is said in words ("none left", "no documents left"), never "0 left".
  */
 
-/** What is left of a kind, none and counted: keys written out whole, so the catalog check finds them. */
-const LEFT = {
-  flipbook: { none: 'publish.quota.noFlipbooks', some: 'publish.quota.flipbooks' },
-  document: { none: 'publish.quota.noDocuments', some: 'publish.quota.documents' },
-  item: { none: 'publish.quota.noItems', some: 'publish.quota.items' }
-}
+/** The kinds of item a plan counts. */
+export type QuotaKind = 'flipbook' | 'document'
 
-/** Which words a kind speaks with; a noun from words/plural.ts is matched by its form. */
-function leftWordsOf(kind: NounForms | DocType): { none: string; some: string } {
-  const word = typeof kind === 'string' ? kind.toLowerCase() : kind.one
-  return word === 'flipbook' || word === 'document' ? LEFT[word] : LEFT.item
-}
-
-/** What is left: "none left", "94 left"; with a kind "no documents left", "3 documents left". */
-export function leftOf(left: number, kind?: NounForms | DocType): string {
+/**
+ * What is left: "none left", "94 left"; of one kind "no documents left", "3 documents left".
+ * (A kind's English noun forms are still taken from callers not yet speaking from the catalog.)
+ */
+export function leftOf(left: number, of?: QuotaKind | NounForms): string {
   const count = Math.max(0, left)
-  if (!kind) return count === 0 ? t('publish.quota.none') : t('publish.quota.left', { count: groupedCount(count) }, count)
-  const words = leftWordsOf(kind)
-  return count === 0 ? t(words.none) : t(words.some, { count: groupedCount(count) }, count)
+  const grouped = { count: groupedCount(count) }
+  const kind = typeof of === 'object' ? of.one : of
+  if (kind === 'flipbook') return count === 0 ? t('shell.quota.noFlipbooksLeft') : t('shell.quota.flipbooksLeft', grouped, count)
+  if (kind === 'document') return count === 0 ? t('shell.quota.noDocumentsLeft') : t('shell.quota.documentsLeft', grouped, count)
+  return count === 0 ? t('shell.quota.noneLeft') : t('shell.quota.left', grouped, count)
 }
 
 /**
@@ -37,6 +30,6 @@ export function leftOf(left: number, kind?: NounForms | DocType): string {
  * typo, so that case says what it is.
  */
 export function usedOf(quota: Quota): string {
-  const named = { count: groupedCount(quota.count), max: groupedCount(quota.max) }
-  return t(quota.count > quota.max ? 'publish.quota.overPlan' : 'publish.quota.used', named)
+  const numbers = { count: groupedCount(quota.count), max: groupedCount(quota.max) }
+  return quota.count > quota.max ? t('shell.quota.overPlan', numbers) : t('shell.quota.used', numbers)
 }

@@ -132,7 +132,7 @@ describe('AccountView', () => {
     })
     useQueueStore().connectivity = { online: false, problem: 'no-network', retryAt: null, rateLimitedUntil: null, signedIn: true, nextCheckAt: null }
     await settle()
-    expect(wrapper.get('[data-testid="as-of"]').text()).toBe('Your profile, plan, billing history and the lists of templates and skins will show once FlipDrop reaches the service.')
+    expect(wrapper.get('[data-testid="as-of"]').text()).toBe('Your profile, plan, billing history, and the lists of templates and skins will show once FlipDrop reaches the service.')
     expect(wrapper.find('[data-testid="billing"]').exists()).toBe(false)
     expect(wrapper.find('[data-testid="references"]').exists()).toBe(false)
     expect(wrapper.findAll('[role="alert"]')).toHaveLength(0)

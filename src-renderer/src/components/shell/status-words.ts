@@ -1,9 +1,11 @@
 import type { Connectivity } from '../../../../src-shared/domain/queue'
 import { formatClock } from '../../format/duration'
+import { t } from '../../i18n/i18n'
 
 /** What the status strip says: one state of the whole app at a time, the most blocking first. */
 export interface StripState {
   kind: 'no-network' | 'unreachable' | 'portal' | 'service' | 'rate-limited'
+  /** A short sentence, its full stop included. */
   title: string
   text: string
   /** When FlipDrop tries again by itself (for the countdown), if it does. */
@@ -21,8 +23,8 @@ export function stripState(connectivity: Connectivity | null, now: number): Stri
   if (connectivity.problem === 'no-network') {
     return {
       kind: 'no-network',
-      title: 'No network',
-      text: 'This computer is offline. Uploads wait and start by themselves when it is back.',
+      title: t('shell.status.noNetwork'),
+      text: t('shell.status.noNetworkText'),
       until: null,
       canTryNow: true
     }
@@ -30,8 +32,8 @@ export function stripState(connectivity: Connectivity | null, now: number): Stri
   if (connectivity.problem === 'unreachable') {
     return {
       kind: 'unreachable',
-      title: 'Can’t reach the flipbook service',
-      text: 'The network is up, but the service does not answer: a proxy or firewall may be in the way (Settings → Network), or the service is down.',
+      title: t('shell.status.unreachable'),
+      text: t('shell.status.unreachableText'),
       until: connectivity.nextCheckAt,
       canTryNow: true
     }
@@ -39,8 +41,8 @@ export function stripState(connectivity: Connectivity | null, now: number): Stri
   if (connectivity.problem === 'portal') {
     return {
       kind: 'portal',
-      title: 'A sign-in page is in the way',
-      text: 'Are you on hotel or office Wi-Fi? Sign in to the network in your browser; uploads wait and start by themselves once the service answers.',
+      title: t('shell.status.portal'),
+      text: t('shell.status.portalText'),
       until: connectivity.nextCheckAt,
       canTryNow: true
     }
@@ -48,8 +50,8 @@ export function stripState(connectivity: Connectivity | null, now: number): Stri
   if (connectivity.problem === 'service') {
     return {
       kind: 'service',
-      title: 'The flipbook service is having problems',
-      text: connectivity.retryAt ? `Uploads try again at ${formatClock(connectivity.retryAt)}.` : 'Uploads try again by themselves.',
+      title: t('shell.status.service'),
+      text: connectivity.retryAt ? t('shell.status.serviceAt', { time: formatClock(connectivity.retryAt) }) : t('shell.status.serviceLater'),
       until: connectivity.retryAt,
       canTryNow: true
     }
@@ -57,8 +59,8 @@ export function stripState(connectivity: Connectivity | null, now: number): Stri
   if (connectivity.rateLimitedUntil && Date.parse(connectivity.rateLimitedUntil) > now) {
     return {
       kind: 'rate-limited',
-      title: 'The service asked FlipDrop to slow down',
-      text: `Everything continues at ${formatClock(connectivity.rateLimitedUntil)}, when its limit resets.`,
+      title: t('shell.status.rateLimited'),
+      text: t('shell.status.rateLimitedText', { time: formatClock(connectivity.rateLimitedUntil) }),
       until: connectivity.rateLimitedUntil,
       canTryNow: false
     }
