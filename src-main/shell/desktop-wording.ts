@@ -88,14 +88,14 @@ export function failureNotice(jobs: readonly MirroredJob[]): Notice | null {
 /** The tray icon's hover text: the queue's progress in a few words, one whole sentence per case. */
 export function trayTooltip(summary: QueueSummary): string {
   const failed = countText(summary.failed)
-  const withFailed = summary.failed > 0 ? 'Failed' : ''
+  const withFailed = summary.failed > 0
   // Nothing to tell: the app's name alone, the same in every language.
   if (summary.active === 0) return summary.failed > 0 ? t('desktop.tray.idleFailed', { failed }) : 'FlipDrop'
-  if (summary.queuePaused) return counted(`desktop.tray.paused${withFailed}`, summary.active, { failed })
+  if (summary.queuePaused) return counted(withFailed ? 'desktop.tray.pausedFailed' : 'desktop.tray.paused', summary.active, { failed })
   const { sent, total } = summary.batch
-  if (total === 0) return counted(`desktop.tray.left${withFailed}`, summary.active, { failed })
+  if (total === 0) return counted(withFailed ? 'desktop.tray.leftFailed' : 'desktop.tray.left', summary.active, { failed })
   const percent = countText(Math.floor((Math.min(sent, total) / total) * 100))
-  return counted(`desktop.tray.leftSent${withFailed}`, summary.active, { failed, percent })
+  return counted(withFailed ? 'desktop.tray.leftSentFailed' : 'desktop.tray.leftSent', summary.active, { failed, percent })
 }
 
 /** The tray menu's words. */
@@ -118,21 +118,21 @@ export function quitQuestion(running: number): { message: string; detail: string
   }
 }
 
-/** Electron's RenderProcessGoneDetails reasons, by their catalog keys. */
+/** Electron's RenderProcessGoneDetails reasons, by their catalog keys (written out whole, so the catalog check finds them). */
 const PAGE_GONE_REASON_KEYS: Record<string, string> = {
-  crashed: 'crashed',
-  oom: 'oom',
-  'memory-eviction': 'memoryEviction',
-  killed: 'killed',
-  'abnormal-exit': 'abnormalExit',
-  'launch-failed': 'launchFailed',
-  'integrity-failure': 'integrityFailure',
-  hung: 'hung'
+  crashed: 'desktop.failure.reasons.crashed',
+  oom: 'desktop.failure.reasons.oom',
+  'memory-eviction': 'desktop.failure.reasons.memoryEviction',
+  killed: 'desktop.failure.reasons.killed',
+  'abnormal-exit': 'desktop.failure.reasons.abnormalExit',
+  'launch-failed': 'desktop.failure.reasons.launchFailed',
+  'integrity-failure': 'desktop.failure.reasons.integrityFailure',
+  hung: 'desktop.failure.reasons.hung'
 }
 
 /** Why the window's page went away, for the failure page; an unknown reason reads as an abnormal exit. */
 export function pageGoneReason(reason: string): string {
-  return t(`desktop.failure.reasons.${PAGE_GONE_REASON_KEYS[reason] ?? 'abnormalExit'}`)
+  return t(PAGE_GONE_REASON_KEYS[reason] ?? 'desktop.failure.reasons.abnormalExit')
 }
 
 /** The failure page after a crash that reloading did not cure. */

@@ -11,9 +11,3 @@ export const MENU_COMMAND_KEYS: Record<MenuCommand, string> = {
   'add-pdfs': 'O',
   'publish-from-link': 'L'
 }
-
-/** The menu's words, the same as the Publish view's buttons. */
-export const MENU_COMMAND_LABELS: Record<MenuCommand, string> = {
-  'add-pdfs': 'Add PDFs…',
-  'publish-from-link': 'Publish from link…'
-}

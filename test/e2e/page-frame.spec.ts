@@ -1,4 +1,5 @@
-import { VIEWS, VIEW_TITLES } from '../../src-shared/domain/views'
+import { VIEWS } from '../../src-shared/domain/views'
+import { VIEW_TITLES } from '../support/view-titles'
 import { expect, test } from './fixtures'
 import { AccountPage } from './pages/account-page'
 import { EVERY_SIZE, snapshotLaptop } from './support/snapshot-laptop'

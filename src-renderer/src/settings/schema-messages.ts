@@ -9,31 +9,30 @@ import { i18n, t } from '../i18n/i18n'
 
 type Named = Record<string, string | number>
 
-/** Each refusal of the schema, by its key under `settings.errors`, with what fills its placeholders. */
+/** Each refusal of the schema, by its key (written out whole, so the catalog check finds it), with what fills its placeholders. */
 const REFUSALS: Record<string, Named> = {
-  baseNotUrl: {},
-  baseNotHttps: {},
-  baseCredentials: {},
-  documentNotUrl: {},
-  documentNotHttps: {},
-  documentCredentials: {},
-  concurrencyNumber: {},
-  concurrencyWhole: {},
-  concurrencyMin: {},
-  concurrencyMax: { max: 6 },
-  proxyNotHttp: { example: 'http://proxy.example.com:8080' },
-  proxyPassword: {},
-  passwordEmpty: {},
-  passwordLong: {},
-  other: {}
+  'settings.errors.baseNotUrl': {},
+  'settings.errors.baseNotHttps': {},
+  'settings.errors.baseCredentials': {},
+  'settings.errors.documentNotUrl': {},
+  'settings.errors.documentNotHttps': {},
+  'settings.errors.documentCredentials': {},
+  'settings.errors.concurrencyNumber': {},
+  'settings.errors.concurrencyWhole': {},
+  'settings.errors.concurrencyMin': {},
+  'settings.errors.concurrencyMax': { max: 6 },
+  'settings.errors.proxyNotHttp': { example: 'http://proxy.example.com:8080' },
+  'settings.errors.proxyPassword': {},
+  'settings.errors.passwordEmpty': {},
+  'settings.errors.passwordLong': {},
+  'settings.errors.other': {}
 }
 
 const englishOf = (key: string, named: Named): string => i18n.global.t(key, named, { locale: 'en' })
 
 /** A settings refusal in the window's language; as it came when it is not one the schema gives. */
 export function settingsMessage(message: string): string {
-  for (const [name, named] of Object.entries(REFUSALS)) {
-    const key = `settings.errors.${name}`
+  for (const [key, named] of Object.entries(REFUSALS)) {
     if (englishOf(key, named) === message) return t(key, named)
   }
   return message

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test'
 import type { View } from '../../../src-shared/domain/views'
-import { VIEW_TITLES } from '../../../src-shared/domain/views'
+import { VIEW_TITLES } from '../../support/view-titles'
 
 /** Page object of the app frame: the sidebar's navigation, the account menu, and the current view's heading. */
 export class AppPage {
