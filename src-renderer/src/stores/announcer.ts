@@ -1,6 +1,8 @@
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
 import type { JobView } from '../../../src-shared/domain/queue'
+import { groupedCount } from '../format/count'
+import { t } from '../i18n/i18n'
 
 /** Outcomes within this time are told as one sentence, so a batch is not read out file by file. */
 const GATHER_MS = 1500
@@ -24,9 +26,10 @@ export const useAnnouncer = defineStore('announcer', () => {
   function flush(): void {
     timer = null
     const parts: string[] = []
-    if (done.length === 1 && failed.length === 0) parts.push(`${done[0]} published.`)
-    else if (failed.length === 1 && done.length === 0) parts.push(`${failed[0]} failed.`)
-    else parts.push(`${done.length + failed.length} uploads finished: ${done.length} published, ${failed.length} failed.`)
+    const finished = done.length + failed.length
+    if (done.length === 1 && failed.length === 0) parts.push(t('common.announce.published', { name: done[0] ?? '' }))
+    else if (failed.length === 1 && done.length === 0) parts.push(t('common.announce.failed', { name: failed[0] ?? '' }))
+    else parts.push(t('common.announce.finished', { count: groupedCount(finished), published: groupedCount(done.length), failed: groupedCount(failed.length) }, finished))
     done = []
     failed = []
     say(parts.join(' '))

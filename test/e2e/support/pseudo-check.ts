@@ -89,7 +89,7 @@ export function clippedOrOverlapping(page: Page): Promise<Clipped[]> {
       const html = element as HTMLElement
       const scrolls = /(auto|scroll)/.test(`${style.overflowX} ${style.overflowY}`)
       // Visually hidden text (the sr-only pattern) is 1 px by design.
-      const visuallyHidden = html.clientWidth <= 1 || style.clip !== 'auto' || style.clipPath !== 'none'
+      const visuallyHidden = html.getBoundingClientRect().width <= 1 || style.clip !== 'auto' || style.clipPath !== 'none'
       if (scrolls || visuallyHidden) continue
       const wider = html.scrollWidth > html.clientWidth + 1
       const taller = html.scrollHeight > html.clientHeight + 2 && style.overflowY !== 'visible' && style.webkitLineClamp === 'none'
@@ -102,6 +102,8 @@ export function clippedOrOverlapping(page: Page): Promise<Clipped[]> {
     }
     // Overlap: the middle of each line of text must show that text's element (or something inside it).
     for (const element of textElements) {
+      const style = getComputedStyle(element)
+      if (element.getBoundingClientRect().width <= 1 || style.clip !== 'auto' || style.clipPath !== 'none') continue
       const range = document.createRange()
       range.selectNodeContents(element)
       for (const rect of [...range.getClientRects()].slice(0, 3)) {

@@ -26,6 +26,7 @@ export function intlWords(): Set<string> {
     for (const style of ['long', 'short'] as const) {
       add(date.toLocaleDateString('en', { month: style, weekday: style }))
       add(date.toLocaleTimeString('en'))
+      add(new Date(Date.UTC(year, month, 1, 15)).toLocaleTimeString('en', { timeZone: 'UTC' }))
     }
   }
   const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' })
