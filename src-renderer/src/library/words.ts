@@ -2,6 +2,7 @@ import type { DetailGroupId } from '../../../src-shared/domain/service/item-deta
 import type { DocType } from '../../../src-shared/domain/service/item'
 import { groupedCount } from '../format/count'
 import { intlLocale, t } from '../i18n/i18n'
+import { COMMON_WORDS } from '../words/common'
 
 /*
  * Every word the library shows: catalog area `library`. Outcomes, not internals (no item
@@ -67,13 +68,14 @@ export function summaryOf(shown: number, total: number, folder: string | null): 
   return shown === total ? counted('library.summary.all', total) : counted('library.summary.matches', shown, { total: groupedCount(total) })
 }
 
-/** What Intl calls "now" in the active language: the moment a sync just finished. */
-const rightNow = (): string => new Intl.RelativeTimeFormat(intlLocale(), { numeric: 'auto' }).format(0, 'second')
+/** "Now" as formatAgo says it (the catalog's "just now") or as Intl does: the moment a sync just finished. */
+const isRightNow = (ago: string): boolean =>
+  ago === COMMON_WORDS.time.justNow || ago === new Intl.RelativeTimeFormat(intlLocale(), { numeric: 'auto' }).format(0, 'second')
 
 export const syncWords = {
   syncing: (fetched: number, total: number | null): string =>
     total ? counted('library.sync.progress', total, { fetched: groupedCount(fetched) }) : t('library.syncing'),
-  synced: (ago: string): string => (ago === rightNow() ? t('library.sync.justNow') : t('library.sync.synced', { ago })),
+  synced: (ago: string): string => (isRightNow(ago) ? t('library.sync.justNow') : t('library.sync.synced', { ago })),
   /** Cached content, while the service cannot be asked: what it shows and since when. */
   asOf: (when: string): string => t('library.sync.asOf', { when }),
   get never() { return t('library.sync.never') }
