@@ -65,7 +65,7 @@ test('in Arabic the window mirrors: the sidebar on the right, pointing icons tur
   // Settings' arrow to the watched folders points toward the end of the line: the left.
   await navItem(page, 'settings').click()
   const arrow = page.locator('.watched-pointer .lucide-arrow-right')
-  await expect(arrow).toBeVisible()
+  await expect(arrow).toBeVisible({ timeout: 15_000 })
   expect(await arrow.evaluate((element) => getComputedStyle(element).transform)).toBe('matrix(-1, 0, 0, 1, 0, 0)')
 })
 

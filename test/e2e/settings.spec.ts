@@ -93,7 +93,7 @@ test('"set it in Settings" under Documents in the Account view opens the documen
   const documents = page.getByRole('region', { name: 'Plan' }).getByTestId('documents-line')
   await expect(documents).toContainText('Documents are PDFs shown in the service’s document viewer instead of as page-turning flipbooks.')
   await documents.getByRole('button', { name: 'set it in Settings' }).click()
-  await expect(app.navButton('settings')).toHaveAttribute('aria-current', 'page')
+  await expect(app.navButton('settings')).toHaveAttribute('aria-current', 'page', { timeout: 15_000 })
   const field = page.getByLabel('Document service address')
   await expect(field).toBeFocused()
   await field.fill('https://docs.example.com')
