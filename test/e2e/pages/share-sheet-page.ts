@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 import { LibraryPage } from './library-page'
 
 /** Page object of the Share sheet (a modal dialog titled "Share …"). */
@@ -41,9 +41,13 @@ export class ShareSheetPage {
   async openForSelected(names: string[]): Promise<void> {
     const library = new LibraryPage(this.page)
     const modifier = process.platform === 'darwin' ? 'Meta' : 'Control'
+    const selected = this.page.getByRole('region', { name: 'Selected items' })
     for (const [index, name] of names.entries()) {
       await library.entry(name).click(index === 0 ? {} : { modifiers: [modifier] })
+      // The first click opens the details, which lays the grid out again: each next click waits
+      // until the one before it is taken, so it never lands on a tile still moving.
+      if (index > 0) await expect(selected).toContainText(`${index + 1} selected`)
     }
-    await this.page.getByRole('region', { name: 'Selected items' }).getByRole('button', { name: 'Share…' }).click()
+    await selected.getByRole('button', { name: 'Share…' }).click()
   }
 }
