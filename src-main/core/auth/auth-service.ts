@@ -246,8 +246,13 @@ export function createAuthService(deps: AuthDependencies): AuthService {
     secrets: () => keys.keys.map((held) => held.key),
 
     async close() {
-      // A command's process exits right after: an account learnt on the way must be on disk by then.
-      await Promise.all([remembered, kept])
+      // A command's process exits right after: an account learnt on the way must be on disk by then,
+      // including one a whoami answered while the last saves were finishing (a new `kept`).
+      for (;;) {
+        const pending = [remembered, kept]
+        await Promise.all(pending)
+        if (pending[0] === remembered && pending[1] === kept) return
+      }
     }
   }
 }
