@@ -1,4 +1,4 @@
-import { pageLocale } from './page-locale'
+import { intlLocale } from '../i18n/active-language'
 
 const UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const
 
@@ -17,7 +17,7 @@ function scaled(bytes: number): { value: number; unit: number; digits: number } 
  * A size the way the plan states its limits, in the window's language ("5.2 MB", "212 MB",
  * "820 bytes"; "5,2 MB" in German, "5,2 Mo" in French).
  */
-export function formatBytes(bytes: number, locale = pageLocale()): string {
+export function formatBytes(bytes: number, locale = intlLocale()): string {
   if (!Number.isFinite(bytes) || bytes < 0) return '?'
   const { value, unit, digits } = scaled(bytes)
   return new Intl.NumberFormat(locale, {
@@ -31,7 +31,7 @@ export function formatBytes(bytes: number, locale = pageLocale()): string {
 }
 
 /** A transfer speed: "1.2 MB/s" ("1,2 Mo/s", "1.2 MB/秒"). */
-export function formatSpeed(bytesPerSecond: number, locale = pageLocale()): string {
+export function formatSpeed(bytesPerSecond: number, locale = intlLocale()): string {
   if (!Number.isFinite(bytesPerSecond) || bytesPerSecond < 0) return '?'
   const { value, unit, digits } = scaled(bytesPerSecond)
   return new Intl.NumberFormat(locale, {

@@ -8,6 +8,7 @@ import {
   SOURCE_LANGUAGE,
   type LanguageCode
 } from '../../../src-shared/i18n/languages'
+import { groupedCount } from '../format/count'
 import { activeLanguage } from './active-language'
 import { englishMessages, loadMessages } from './catalogs'
 
@@ -38,6 +39,11 @@ type Named = Record<string, string | number>
 /** A message by key; with `count`, the plural form for that count (the count itself is a placeholder too). */
 export function t(key: string, named: Named = {}, count?: number): string {
   return count === undefined ? i18n.global.t(key, named) : i18n.global.t(key, named, count)
+}
+
+/** A plural message: the count grouped in the active language as its placeholder, the form chosen by the raw number. */
+export function counted(key: string, count: number, named: Named = {}): string {
+  return t(key, { ...named, count: groupedCount(count) }, count)
 }
 
 const loaded = new Set<LanguageCode>([SOURCE_LANGUAGE])

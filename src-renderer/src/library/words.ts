@@ -1,17 +1,13 @@
 import type { DetailGroupId } from '../../../src-shared/domain/service/item-details'
 import type { DocType } from '../../../src-shared/domain/service/item'
 import { groupedCount } from '../format/count'
-import { intlLocale, t } from '../i18n/i18n'
+import { intlLocale, counted, t } from '../i18n/i18n'
 import { COMMON_WORDS } from '../words/common'
 
 /*
  * Every word the library shows: catalog area `library`. Outcomes, not internals (no item
  * numbers, no API field names); counts are plural messages, numbers grouped in the active language.
  */
-
-/** A plural message: the count formatted as a placeholder, the form chosen by the raw number. */
-const counted = (key: string, count: number, named: Record<string, string | number> = {}): string =>
-  t(key, { ...named, count: groupedCount(count) }, count)
 
 export const KIND_NAMES: Record<DocType, string> = {
   get Flipbook() { return t('library.kinds.flipbook') },

@@ -1,7 +1,7 @@
 import type { DocType } from '../../../src-shared/domain/service/item'
 import { groupedCount } from '../format/count'
 import { t } from '../i18n/i18n'
-import { counted } from './words'
+import { counted } from '../i18n/i18n'
 
 /** What a drag tells before the drop: each item's kind and MIME type (names come only on drop). */
 export interface DragItem {

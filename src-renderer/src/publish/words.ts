@@ -1,6 +1,6 @@
 import type { DocType } from '../../../src-shared/domain/service/item'
 import { groupedCount } from '../format/count'
-import { t } from '../i18n/i18n'
+import { counted, t } from '../i18n/i18n'
 import { leftOf } from '../words/quota'
 
 /*
@@ -8,10 +8,6 @@ import { leftOf } from '../words/quota'
  * Outcomes, not internals: no item IDs, no API field names. Constant words are getters, so a
  * language change re-renders them; a count is a plural message in the active language.
  */
-
-/** A counted message: the count grouped in the active language, its plural form chosen by it. */
-export const counted = (key: string, count: number, named: Record<string, string | number> = {}): string =>
-  t(key, { ...named, count: groupedCount(count) }, count)
 
 /** Messages that name the kind, by kind: keys written out whole, so the catalog check finds them. */
 const BY_KIND = {

@@ -1,15 +1,12 @@
 import type { LinkState } from '../../../src-shared/domain/links'
 import type { DocType } from '../../../src-shared/domain/service/item'
 import { groupedCount } from '../format/count'
-import { t } from '../i18n/i18n'
+import { counted, t } from '../i18n/i18n'
 
 /*
  * Every sentence of the Watched folders view (linked files and hot folders), catalog area
  * `watched`: what FlipDrop watches on this computer and what it does with it.
  */
-
-/** A plural message with its count written the language's way. */
-const counted = (key: string, count: number) => t(key, { count: groupedCount(count) }, count)
 
 export const WATCHED_WORDS = {
   get lead() { return t('watched.lead') },
