@@ -105,7 +105,7 @@ const outcomes = await inParallel(checks, width)
 if (outcomes.every((outcome) => outcome.code === 0)) outcomes.push(...(await inParallel(tests, tests.length)))
 for (const failed of outcomes.filter((outcome) => outcome.code !== 0)) {
   console.log(`\n──── what failed in ${failed.name} ────`)
-  for (const line of failuresOf(failed.output)) console.log(line.slice(0, 300))
+  for (const line of failuresOf(failed.output)) console.log(line.slice(0, 600))
 }
 console.log('\n──── npm test ────')
 for (const outcome of outcomes) console.log(`${outcome.code === 0 ? 'pass' : 'FAIL'}  ${outcome.seconds.toFixed(0).padStart(4)} s  ${outcome.name}`)

@@ -30,6 +30,7 @@ import { createProxyPasswords, PROXY_KEYCHAIN_SERVICE, proxyPasswordStored } fro
 import { openQueueStore } from './queue/queue-store'
 import { createUploadQueue, type UploadQueue } from './queue/upload-queue'
 import { acquireDataLock } from './storage/data-lock'
+import { durableWritesSettled } from './storage/durable-file'
 import { asCannotSave } from './storage/storage-trouble'
 import { handoffAddress } from './handoff/handoff-address'
 import { startHandoffServer, type HandoffServer } from './handoff/handoff-server'
@@ -204,6 +205,7 @@ export async function createCore(config: CoreConfig, log: Logger): Promise<Core>
     /** Features that follow which account is current (the library and account views show its files). */
     const accountListeners: (() => void)[] = []
     let shownAccount: string | null = null
+    let closing = false
     // Set once they exist (created after auth, which they follow): signing out of one account forgets its files.
     const forgetters: ((userId: string) => Promise<void>)[] = []
     const auth = createAuthService({
@@ -222,7 +224,8 @@ export async function createCore(config: CoreConfig, log: Logger): Promise<Core>
       onChange: (state) => {
         emit(contract.auth.changed, state)
         const now = auth.currentAccountId()
-        if (now === shownAccount) return
+        // A closing core starts nothing for another account: its library and lists are closing too.
+        if (now === shownAccount || closing) return
         shownAccount = now
         for (const listener of accountListeners) listener()
       }
@@ -399,13 +402,17 @@ export async function createCore(config: CoreConfig, log: Logger): Promise<Core>
       connection,
       proxyPassword: () => proxyPasswords.get(),
       async close() {
+        closing = true
         stopWatching?.()
         for (const part of opened) await part.close()
+        // A save an answer started while the parts closed (the account it confirmed, say) ends before the folder is let go.
+        await durableWritesSettled(config.userDataDir)
         await lock.release()
       }
     }
   } catch (error) {
     for (const part of opened) await part.close().catch(() => {})
+    await durableWritesSettled(config.userDataDir)
     await lock.release().catch(() => {})
     throw asCannotSave(error)
   }

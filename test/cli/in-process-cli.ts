@@ -6,6 +6,7 @@ import { createMemoryKeychain } from '../support/memory-keychain'
 import { pipeCollector } from './pipe-collector'
 import { processTimeZone } from './process-time-zone'
 import { watchProcessListeners } from './process-listeners'
+import { watchWritesInFlight } from './writes-in-flight'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 
@@ -19,7 +20,8 @@ export interface InProcessOptions {
   timeoutMs?: number
 }
 
-const listeners = watchProcessListeners()
+// Every durable write of this process is followed, so a failure names the one left going.
+const listeners = watchProcessListeners(watchWritesInFlight().now)
 
 /**
  * Runs `flipdrop <args>` in this process through runCli, as the entry (src-main/cli/index.ts)

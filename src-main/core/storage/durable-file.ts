@@ -1,5 +1,5 @@
 import { open } from 'node:fs/promises'
-import { dirname } from 'node:path'
+import { dirname, isAbsolute, relative, resolve } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import writeFileAtomic from 'write-file-atomic'
 
@@ -77,6 +77,14 @@ export async function retryBusyRename<T>(operation: () => Promise<T>): Promise<T
   }
 }
 
+/** Durable writes of this process not finished yet, by path. */
+const inFlight = new Set<{ path: string; done: Promise<void> }>()
+
+const isUnder = (path: string, dir: string): boolean => {
+  const inside = relative(resolve(dir), resolve(path))
+  return inside !== '' && !inside.startsWith('..') && !isAbsolute(inside)
+}
+
 /**
  * Replaces the file at `path` with `data` so that after a crash or power cut it holds either
  * the old or the new content, never a mix, and the new content once this resolves.
@@ -85,8 +93,30 @@ export async function retryBusyRename<T>(operation: () => Promise<T>): Promise<T
  * A rename refused as busy (Windows) is retried with backoff for about a second.
  */
 export async function writeFileDurably(path: string, data: string | Buffer, options: DurableWriteOptions = {}): Promise<void> {
-  // A fresh options copy each time: write-file-atomic fills in the mode it found on the old file.
-  // It removes its temp file when the rename fails, so a retry starts clean.
-  await retryBusyRename(() => durableFileSeam.writeAtomic(path, data, { ...options }))
-  await fsyncDirectory(dirname(path))
+  const going = (async () => {
+    // A fresh options copy each time: write-file-atomic fills in the mode it found on the old file.
+    // It removes its temp file when the rename fails, so a retry starts clean.
+    await retryBusyRename(() => durableFileSeam.writeAtomic(path, data, { ...options }))
+    await fsyncDirectory(dirname(path))
+  })()
+  const write = { path, done: going.then(() => undefined, () => undefined) }
+  inFlight.add(write)
+  try {
+    await going
+  } finally {
+    inFlight.delete(write)
+  }
+}
+
+/**
+ * Settles once no durable write into `dir` is going, including writes that start while the
+ * ones seen first finish. A core awaits it before letting go of its data folder: a command's
+ * process exits right after, and a write cut off there leaves its temp file and the old content.
+ */
+export async function durableWritesSettled(dir: string): Promise<void> {
+  for (;;) {
+    const going = [...inFlight].filter((write) => isUnder(write.path, dir))
+    if (going.length === 0) return
+    await Promise.all(going.map((write) => write.done))
+  }
 }
