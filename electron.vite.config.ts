@@ -9,7 +9,7 @@ import { devServerCsp } from './src-main/shell/content-security-policy'
  * only, no message compiler (and nothing that would need 'unsafe-eval').
  */
 export function windowCatalogs() {
-  return VueI18nPlugin({ include: [resolve('src-shared/i18n/window/**')], strictMessage: true, escapeHtml: false, dropMessageCompiler: true })
+  return VueI18nPlugin({ include: [resolve('src-shared/i18n/window/**'), resolve('src-shared/i18n/core/**')], strictMessage: true, escapeHtml: false, dropMessageCompiler: true })
 }
 
 export default defineConfig({

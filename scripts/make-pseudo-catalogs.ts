@@ -9,7 +9,7 @@ import { pseudoCatalog, type CatalogTree } from '../src-shared/i18n/pseudo'
  * from it (src-shared/i18n/pseudo.ts). The catalog test fails when one is out of date.
  */
 
-export const CATALOG_ROOTS = ['src-shared/i18n/window', 'src-shared/i18n/desktop'] as const
+export const CATALOG_ROOTS = ['src-shared/i18n/window', 'src-shared/i18n/desktop', 'src-shared/i18n/core'] as const
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 

@@ -1,11 +1,13 @@
 import type { BridgeError, Envelope, ErrorCode } from '../../src-shared/contract/errors'
+import { errorText } from './i18n/spoken'
 
 /** A failed bridge call, thrown by `unwrap` so stores can use try/catch. */
 export class BridgeCallError extends Error {
   readonly code: ErrorCode
 
   constructor(error: BridgeError) {
-    super(error.message)
+    // In the window's language: catch sites show the message as it is.
+    super(errorText(error))
     this.name = 'BridgeCallError'
     this.code = error.code
   }

@@ -1,4 +1,5 @@
 import { SERVICE_ERROR_KINDS } from '../domain/service/errors'
+import { isSentence, type Said, type Sentence } from '../i18n/said'
 
 /** Why the keychain failed (src-main/core/secrets). */
 export const KEYCHAIN_ERROR_CODES = ['keychain-locked', 'keychain-unavailable', 'keychain-timeout', 'keychain-failed'] as const
@@ -33,7 +34,10 @@ export type ErrorCode = (typeof ERROR_CODES)[number]
 /** What an error looks like once it has crossed the bridge: a code and a sentence for a designer. */
 export interface BridgeError {
   code: ErrorCode
+  /** In English, as the command prints it. */
   message: string
+  /** The same sentence for the window to say in its language, when the core wrote it from its catalog. */
+  said?: Said
 }
 
 /** Every invoke result is this envelope; errors travel as data, never as thrown stacks. */
@@ -50,10 +54,17 @@ export function isErrorCode(value: unknown): value is ErrorCode {
  */
 export class AppError extends Error {
   readonly code: ErrorCode
+  readonly said: Said | undefined
 
-  constructor(code: ErrorCode, message: string) {
-    super(message)
+  constructor(code: ErrorCode, message: string | Sentence) {
+    super(isSentence(message) ? message.text : message)
     this.name = 'AppError'
     this.code = code
+    this.said = isSentence(message) ? message.said : undefined
+  }
+
+  /** Its sentence, to be said again by another error or a job (with what the window says, when known). */
+  get sentence(): string | Sentence {
+    return this.said ? { text: this.message, said: this.said } : this.message
   }
 }

@@ -5,11 +5,14 @@ import { areaCatalogs, flatten, repositoryRoot } from '../support/catalogs'
 
 /*
  * Every English message is used by the code that owns its catalog (the window's by
- * src-renderer, the desktop's by src-main), and every key the code asks for exists. Keys are
- * always written out whole in the code (`t('library.title')`), so both are found by reading it.
+ * src-renderer, the desktop's and the core's sentences by src-main), and every key the code
+ * asks for exists. Keys are always written out whole in the code (`t('library.title')`,
+ * `sentence('coreService.network')`), so both are found by reading it.
  */
 
-const CODE_OF = { window: 'src-renderer/src', desktop: 'src-main' } as const
+const CODE_OF = { window: 'src-renderer/src', desktop: 'src-main', core: 'src-main' } as const
+/** How each code asks for a message: the window and the desktop by t(), the core by sentence(). */
+const ASKS = { window: /\bt\(\s*['"`]([\w.]+)['"`]/g, desktop: /\bt\(\s*['"`]([\w.]+)['"`]/g, core: /\bsentence\(\s*['"`]([\w.]+)['"`]/g } as const
 
 function sourceUnder(dir: string): string {
   return readdirSync(join(repositoryRoot, dir), { withFileTypes: true, recursive: true })
@@ -32,7 +35,7 @@ describe('catalog keys', () => {
 
     it(`${catalogRoot}: every key ${codeRoot} asks for exists`, () => {
       const areaNames = new Set(areas.map((catalog) => catalog.area))
-      const asked = [...source.matchAll(/\bt\(\s*['"`]([\w.]+)['"`]/g)].map((match) => match[1] ?? '')
+      const asked = [...source.matchAll(ASKS[catalogRoot as keyof typeof ASKS])].map((match) => match[1] ?? '')
       const missing = [...new Set(asked)].filter((key) => areaNames.has(key.split('.')[0] ?? '') && !known.has(key))
       expect(missing).toEqual([])
     })

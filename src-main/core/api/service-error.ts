@@ -1,5 +1,7 @@
 import type { Delivery, ServiceErrorKind } from '../../../src-shared/domain/service/errors'
+import { isSentence, type Said, type Sentence } from '../../../src-shared/i18n/said'
 import { wallTimeOf } from '../clock'
+import { sentence } from '../i18n/sentence'
 
 /** Extra facts some errors carry. */
 export interface ServiceErrorDetails {
@@ -23,9 +25,12 @@ export class ServiceError extends Error {
   readonly serviceMessage: string | undefined
   readonly retryAt: number | undefined
   readonly limitBytes: number | undefined
+  /** The sentence for the window to say in its language. */
+  readonly said: Said | undefined
 
-  constructor(kind: ServiceErrorKind, message: string, details: ServiceErrorDetails) {
-    super(message, details.cause === undefined ? undefined : { cause: details.cause })
+  constructor(kind: ServiceErrorKind, message: string | Sentence, details: ServiceErrorDetails) {
+    super(isSentence(message) ? message.text : message, details.cause === undefined ? undefined : { cause: details.cause })
+    this.said = isSentence(message) ? message.said : undefined
     this.name = 'ServiceError'
     this.kind = kind
     this.delivery = details.delivery
@@ -33,6 +38,11 @@ export class ServiceError extends Error {
     this.serviceMessage = details.serviceMessage
     this.retryAt = details.retryAt
     this.limitBytes = details.limitBytes
+  }
+
+  /** Its sentence, to be said again by another error or a job (with what the window says, when known). */
+  get sentence(): string | Sentence {
+    return this.said ? { text: this.message, said: this.said } : this.message
   }
 
   /** Whether sending the same read again could succeed. */
@@ -50,42 +60,37 @@ export class ServiceError extends Error {
 
 const MB = 1024 * 1024
 
-/** Designer-facing wording, in one place so every path says the same thing. */
+/** Designer-facing wording, in one place so every path says the same thing (src-shared/i18n/core/coreService). */
 export const explain = {
-  unauthorized: (): string => 'The service did not accept the API key. Sign in again with a valid key.',
-  tooLarge: (limitBytes?: number): string =>
-    limitBytes
-      ? `The file is larger than your plan allows (${formatMb(limitBytes)} MB).`
-      : 'The file is larger than your plan allows.',
-  rateLimited: (retryAt: number): string =>
-    `The service asked FlipDrop to slow down. It will continue at ${new Date(wallTimeOf(retryAt)).toLocaleTimeString()}.`,
-  rateLimitedWrite: (retryAt: number): string =>
-    `The service asked FlipDrop to slow down, so this was not done. Try again after ${new Date(wallTimeOf(retryAt)).toLocaleTimeString()}.`,
-  notFound: (): string => 'This item no longer exists on the service, or it belongs to another account.',
-  invalidPdf: (): string => 'The service could not read this file as a PDF.',
-  hostNotAllowed: (): string => 'The service refuses to download from that address (private or disallowed host).',
-  sourceTimeout: (serviceMessage: string): string =>
-    `The web address did not deliver the PDF in time (${serviceMessage.replace(/\.$/, '')}).`,
-  quotaFull: (docType: 'Flipbook' | 'Document', max: number): string =>
-    `Your plan allows ${max} ${docType === 'Document' ? 'documents' : 'flipbooks'} and none are left. Delete some or upgrade your plan to add more.`,
-  badDuplicateCount: (max: number): string => `The number of copies must be a whole number from 1 to ${max}.`,
-  unknownField: (serviceMessage: string): string =>
-    `FlipDrop sent a field the service does not know. This is a FlipDrop bug; please report it. (${serviceMessage})`,
-  service: (serviceMessage: string): string => `The service said: ${serviceMessage}`,
-  serverFailure: (status: number): string => `The service had a problem (HTTP ${status}). Try again shortly.`,
-  network: (): string => 'The service could not be reached. Check your internet connection.',
-  portal: (): string =>
-    'A sign-in page is in the way: hotel or office Wi-Fi? Sign in to the network in your browser; FlipDrop goes on by itself once the service answers.',
-  stalled: (seconds: number): string => `The upload stopped moving for ${seconds === 1 ? '1 second' : `${seconds} seconds`} and was stopped.`,
-  noAnswer: (seconds: number): string => `The service did not answer within ${seconds} seconds.`,
-  noAnswerAfterTries: (seconds: number, tries: number): string => `The service did not answer: FlipDrop waited ${seconds} seconds in all, over ${tries} tries.`,
-  protocol: (what: string): string => `The service sent an answer FlipDrop could not read (${what}).`,
-  cancelled: (): string => 'Cancelled.',
-  documentHostMissing: (): string =>
-    'Documents need the document host. Set it in Settings, then try again.'
+  unauthorized: (): Sentence => sentence('coreService.unauthorized'),
+  tooLarge: (limitBytes?: number): Sentence =>
+    limitBytes ? sentence('coreService.tooLarge', { size: megabytes(limitBytes) }) : sentence('coreService.tooLargeNoLimit'),
+  rateLimited: (retryAt: number): Sentence => sentence('coreService.rateLimited', { time: { time: new Date(wallTimeOf(retryAt)).toISOString() } }),
+  rateLimitedWrite: (retryAt: number): Sentence =>
+    sentence('coreService.rateLimitedWrite', { time: { time: new Date(wallTimeOf(retryAt)).toISOString() } }),
+  notFound: (): Sentence => sentence('coreService.notFound'),
+  invalidPdf: (): Sentence => sentence('coreService.invalidPdf'),
+  hostNotAllowed: (): Sentence => sentence('coreService.hostNotAllowed'),
+  sourceTimeout: (serviceMessage: string): Sentence => sentence('coreService.sourceTimeout', { detail: serviceMessage.replace(/\.$/, '') }),
+  quotaFull: (docType: 'Flipbook' | 'Document', max: number): Sentence =>
+    sentence(docType === 'Document' ? 'coreService.quotaFullDocument' : 'coreService.quotaFullFlipbook', { max }, max),
+  badDuplicateCount: (max: number): Sentence => sentence('coreService.badDuplicateCount', { max }),
+  unknownField: (serviceMessage: string): Sentence => sentence('coreService.unknownField', { detail: serviceMessage }),
+  service: (serviceMessage: string): Sentence => sentence('coreService.service', { detail: serviceMessage }),
+  // The status is a code, not a count: never grouped.
+  serverFailure: (status: number): Sentence => sentence('coreService.serverFailure', { status: String(status) }),
+  network: (): Sentence => sentence('coreService.network'),
+  portal: (): Sentence => sentence('coreService.portal'),
+  stalled: (seconds: number): Sentence => sentence('coreService.stalled', { seconds }, seconds),
+  noAnswer: (seconds: number): Sentence => sentence('coreService.noAnswer', { seconds }, seconds),
+  noAnswerAfterTries: (seconds: number, tries: number): Sentence => sentence('coreService.noAnswerAfterTries', { seconds, tries }),
+  protocol: (what: string): Sentence => sentence('coreService.protocol', { detail: what }),
+  cancelled: (): Sentence => sentence('coreService.cancelled'),
+  documentHostMissing: (): Sentence => sentence('coreService.documentHostMissing')
 }
 
-function formatMb(bytes: number): string {
+/** Megabytes, to one decimal where it is not whole. */
+function megabytes(bytes: number): number {
   const mb = bytes / MB
-  return Number.isInteger(mb) ? String(mb) : mb.toFixed(1)
+  return Number.isInteger(mb) ? mb : Math.round(mb * 10) / 10
 }

@@ -7,8 +7,8 @@ import { KeychainError } from '../secrets/keychain-error'
  * already written for a designer. Anything else is not deliberate and returns null.
  */
 export function toBridgeError(error: unknown): BridgeError | null {
-  if (error instanceof AppError) return { code: error.code, message: error.message }
-  if (error instanceof ServiceError) return { code: error.kind, message: error.message }
+  if (error instanceof AppError) return { code: error.code, message: error.message, ...(error.said ? { said: error.said } : {}) }
+  if (error instanceof ServiceError) return { code: error.kind, message: error.message, ...(error.said ? { said: error.said } : {}) }
   if (error instanceof KeychainError) return { code: error.code, message: error.message }
   return null
 }

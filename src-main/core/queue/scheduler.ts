@@ -197,7 +197,7 @@ export class Scheduler {
     if (!connectivity.online) {
       const message =
         connectivity.cause === 'portal'
-          ? explain.portal()
+          ? explain.portal().text
           : 'The service cannot be reached; uploads start by themselves when it can.'
       return { reason: 'offline', message, until: connectivity.nextCheckAt }
     }

@@ -1,56 +1,13 @@
-import {
-  compile,
-  createCoreContext,
-  fallbackWithLocaleChain,
-  registerLocaleFallbacker,
-  registerMessageCompiler,
-  registerMessageResolver,
-  resolveValue,
-  translate,
-  type CoreContext
-} from '@intlify/core-base'
-import { directionOf, intlLocaleOf, pluralIndexOf, PSEUDO_LANGUAGES, SHIPPED_LANGUAGES, SOURCE_LANGUAGE, type LanguageCode, type TextDirection } from '../../../src-shared/i18n/languages'
-import type { CatalogTree } from '../../../src-shared/i18n/pseudo'
+import { directionOf, intlLocaleOf, SOURCE_LANGUAGE, type LanguageCode, type TextDirection } from '../../../src-shared/i18n/languages'
+import { translatorFor, type Translate } from '../../core/i18n/translator'
 import { DESKTOP_CATALOGS } from './desktop-catalogs'
 
 /*
- * The main process's one translator, for the menus, the tray, notifications, native dialogs and
- * the failure page. Electron-free. The window's catalogs are compiled at build time (its CSP
- * refuses eval); main has no CSP and reads the JSON catalogs as they are, so core-base's message
- * compiler runs here (its JIT mode builds each message from its syntax tree, no eval either).
- * Same plural rules as the window; a missing message falls back to English, never to the key.
+ * The main process's one translator for the desktop's words: the menus, the tray,
+ * notifications, native dialogs and the failure page, in the language main speaks now.
  */
 
-registerMessageCompiler(compile)
-registerMessageResolver(resolveValue)
-registerLocaleFallbacker(fallbackWithLocaleChain)
-
-const LANGUAGES = [...SHIPPED_LANGUAGES, ...PSEUDO_LANGUAGES].map((language) => language.code)
-
-const pluralRules = Object.fromEntries(LANGUAGES.map((code) => [code, (choice: number, choices: number) => pluralIndexOf(code, choice, choices)]))
-
 type Named = Record<string, string | number>
-export type Translate = (key: string, named?: Named, count?: number) => string
-export type Catalogs = Partial<Record<LanguageCode, Record<string, CatalogTree>>>
-
-/** A translator for one language over these catalogs, falling back to English message by message. */
-export function translatorFor(locale: LanguageCode, messages: Catalogs): Translate {
-  const context = createCoreContext({
-    locale,
-    fallbackLocale: SOURCE_LANGUAGE,
-    messages,
-    pluralRules,
-    missingWarn: false,
-    fallbackWarn: false,
-    warnHtmlMessage: false
-  }) as CoreContext
-  return (key, named = {}, count) => {
-    const message = count === undefined ? translate(context, key, named) : translate(context, key, named, count)
-    // core-base answers the key itself for one missing in English too (a typo the catalog test
-    // cannot see): nothing is shown rather than the key.
-    return typeof message === 'string' && message !== key ? message : ''
-  }
-}
 
 let language: LanguageCode = SOURCE_LANGUAGE
 let current: Translate = translatorFor(language, DESKTOP_CATALOGS)

@@ -1,3 +1,4 @@
+import { errorText } from '../i18n/spoken'
 import { getCurrentScope, onScopeDispose, ref } from 'vue'
 import type { Envelope } from '../../../src-shared/contract/errors'
 import { bridge } from '../bridge'
@@ -29,7 +30,7 @@ export function useClipboard() {
 
   /** Says how a copy went: at its button, else in a toast; always to screen readers. */
   function report(reply: Envelope<undefined>, confirmation: string, at?: string): boolean {
-    const message = reply.ok ? confirmation : reply.error.message
+    const message = reply.ok ? confirmation : errorText(reply.error)
     if (reply.ok && at !== undefined) confirmAt(at)
     else toast.show(message, reply.ok ? 'info' : 'error')
     announcer.say(message)

@@ -4,7 +4,7 @@ import type { VueMessageType } from 'vue-i18n'
 import type { LanguageCode } from '../../../src-shared/i18n/languages'
 
 /*
- * The window's catalogs: src-shared/i18n/window/<area>/<language>.json, compiled at build time
+ * The window's catalogs: src-shared/i18n/{window,core}/<area>/<language>.json, compiled at build time
  * by @intlify/unplugin-vue-i18n (no message compiler ships). English is in the first chunk, as
  * the fallback every language needs; every other language is a chunk loaded only when chosen.
  */
@@ -12,8 +12,15 @@ import type { LanguageCode } from '../../../src-shared/i18n/languages'
 /** One language's messages by area; compiled messages are functions, which vue-i18n's message type allows. */
 export type Messages = Record<string, LocaleMessage<VueMessageType>>
 
-const english = import.meta.glob<LocaleMessage<VueMessageType>>('../../../src-shared/i18n/window/*/en.json', { eager: true, import: 'default' })
-const others = import.meta.glob<LocaleMessage<VueMessageType>>(['../../../src-shared/i18n/window/*/*.json', '!../../../src-shared/i18n/window/*/en.json'], { import: 'default' })
+// The window's own words, and the core's sentences (src-shared/i18n/core) it says in its language.
+const english = import.meta.glob<LocaleMessage<VueMessageType>>(['../../../src-shared/i18n/window/*/en.json', '../../../src-shared/i18n/core/*/en.json'], {
+  eager: true,
+  import: 'default'
+})
+const others = import.meta.glob<LocaleMessage<VueMessageType>>(
+  ['../../../src-shared/i18n/window/*/*.json', '../../../src-shared/i18n/core/*/*.json', '!../../../src-shared/i18n/window/*/en.json', '!../../../src-shared/i18n/core/*/en.json'],
+  { import: 'default' }
+)
 
 /** "…/window/library/de.json" → ["library", "de"]. */
 function placeOf(path: string): [area: string, language: string] {

@@ -1,3 +1,4 @@
+import { errorText } from '../i18n/spoken'
 import { computed, getCurrentScope, onScopeDispose, ref } from 'vue'
 import type { DownloadProgress, LibraryItem } from '../../../src-shared/domain/library'
 import { bridge } from '../bridge'
@@ -33,7 +34,7 @@ export function useItemDownload(item: () => LibraryItem) {
     const reply = await bridge().library.downloadPdf({ id, docType })
     busy.value = false
     progress.value = null
-    if (!reply.ok) toast.show(reply.error.message, 'error')
+    if (!reply.ok) toast.show(errorText(reply.error), 'error')
     else if (reply.value.path) {
       const path = reply.value.path
       announcer.say(detailWords.saved(formatBytes(reply.value.bytes), path))
@@ -43,7 +44,7 @@ export function useItemDownload(item: () => LibraryItem) {
 
   async function showInFolder(path: string): Promise<void> {
     const reply = await bridge().library.showDownload(path)
-    if (!reply.ok) toast.show(reply.error.message, 'error')
+    if (!reply.ok) toast.show(errorText(reply.error), 'error')
   }
 
   return { busy, progress, progressText, start }

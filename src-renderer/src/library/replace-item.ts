@@ -1,3 +1,4 @@
+import { errorText } from '../i18n/spoken'
 import { computed, shallowRef } from 'vue'
 import type { LibraryItem } from '../../../src-shared/domain/library'
 import { UNDO_WINDOW_MS, type JobView } from '../../../src-shared/domain/queue'
@@ -48,7 +49,7 @@ export function useItemReplace() {
   /** Asks main for the paused replace; returns why nothing is asked (a refusal), or null. */
   async function start(item: LibraryItem, source: ReplaceSource): Promise<string | null> {
     const reply = await bridge().library.replace({ id: item.id, docType: item.docType, ...source, confirmFirst: true })
-    if (!reply.ok) return reply.error.message
+    if (!reply.ok) return errorText(reply.error)
     const refused = reply.value.refused[0]
     if (refused) return refused.reason
     const job = reply.value.added[0]
@@ -62,7 +63,7 @@ export function useItemReplace() {
 
   async function undo(jobId: string, name: string): Promise<void> {
     const reply = await bridge().uploads.undo({ jobId })
-    if (!reply.ok) tell(reply.error.message, 'error')
+    if (!reply.ok) tell(errorText(reply.error), 'error')
     else if (reply.value.undone) tell(replaceWords.undone(name))
     else tell(reply.value.reason ?? replaceWords.tooLate, 'error')
   }
@@ -74,7 +75,7 @@ export function useItemReplace() {
     const name = itemName(open.item)
     const reply = await bridge().uploads.confirmReplace({ jobId: open.job.id })
     if (!reply.ok) {
-      tell(reply.error.message, 'error')
+      tell(errorText(reply.error), 'error')
       return
     }
     tell(replaceWords.confirmed(name), 'info', {

@@ -1,3 +1,4 @@
+import { errorText } from '../i18n/spoken'
 import { defineStore } from 'pinia'
 import { shallowRef } from 'vue'
 import { UNDO_WINDOW_MS, type JobView } from '../../../src-shared/domain/queue'
@@ -59,7 +60,7 @@ export const useReplaceConfirmation = defineStore('publishReplace', () => {
     for (const jobId of jobIds) {
       const reply = await uploads().undo({ jobId })
       if (reply.ok && reply.value.undone) undone++
-      else reason = reply.ok ? reply.value.reason : reply.error.message
+      else reason = reply.ok ? reply.value.reason : errorText(reply.error)
     }
     if (undone > 0) tell(replaceFlow.undone(undone))
     if (reason !== null) tell(replaceFlow.partlyUndone(reason), 'error')
@@ -76,7 +77,7 @@ export const useReplaceConfirmation = defineStore('publishReplace', () => {
       if (reply.ok) {
         started.push(pair.job.id)
         names.push(pair.name)
-      } else tell(reply.error.message, 'error')
+      } else tell(errorText(reply.error), 'error')
     }
     if (started.length === 0) return
     const text = replaceFlow.starting(names)

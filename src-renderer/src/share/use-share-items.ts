@@ -1,3 +1,4 @@
+import { errorText } from '../i18n/spoken'
 import { ref, shallowRef } from 'vue'
 import type { ShareItem, ShareRef } from '../../../src-shared/domain/share'
 import { bridge } from '../bridge'
@@ -10,7 +11,7 @@ export function useShareItems(refs: readonly ShareRef[]) {
   async function load(): Promise<void> {
     const reply = await bridge().share.items([...refs])
     if (reply.ok) items.value = reply.value
-    else failure.value = reply.error.message
+    else failure.value = errorText(reply.error)
   }
 
   return { items, failure, load }

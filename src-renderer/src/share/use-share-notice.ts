@@ -1,3 +1,4 @@
+import { errorText } from '../i18n/spoken'
 import type { Envelope } from '../../../src-shared/contract/errors'
 import { useAnnouncer } from '../stores/announcer'
 import { useToast } from '../stores/toast'
@@ -19,7 +20,7 @@ export function useShareNotice() {
     say,
     /** Tells a save's outcome: `saved` words for what was written, main's words for a refusal, nothing when cancelled. */
     tellSaved<T>(reply: Envelope<T | null>, saved: (value: T) => string): void {
-      if (!reply.ok) say(reply.error.message, 'error')
+      if (!reply.ok) say(errorText(reply.error), 'error')
       else if (reply.value !== null) say(saved(reply.value))
     }
   }

@@ -1,3 +1,4 @@
+import { errorText } from '../i18n/spoken'
 import { defineStore } from 'pinia'
 import { computed, reactive, ref, shallowRef, watch } from 'vue'
 import type { BridgeError, Envelope, ErrorCode } from '../../../src-shared/contract/errors'
@@ -184,7 +185,7 @@ export const useAccountStore = defineStore('account', () => {
     try {
       const reply = await bridge().account.setProfile(input)
       if (!reply.ok) {
-        saveError.value = reply.error.message
+        saveError.value = errorText(reply.error)
         return false
       }
       lastSave.value = { result: reply.value, cleared }

@@ -1,3 +1,4 @@
+import { errorText } from '../i18n/spoken'
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
 import type { AppInfo } from '../../../src-shared/domain/app-info'
@@ -24,7 +25,7 @@ export const useAppStore = defineStore('app', () => {
   }
 
   function setStartup(reply: Awaited<ReturnType<Window['flipdrop']['app']['startupState']>>): void {
-    startup.value = reply.ok ? reply.value : { phase: 'failed', message: reply.error.message }
+    startup.value = reply.ok ? reply.value : { phase: 'failed', message: errorText(reply.error) }
   }
 
   /** Reads main's start-up state now and follows it; returns the unsubscribe. */
@@ -55,7 +56,7 @@ export const useAppStore = defineStore('app', () => {
   /** Opens an https link in the browser through main; returns the refusal message, if any. */
   async function openExternal(url: string): Promise<string | null> {
     const result = await bridge().app.openExternal(url)
-    return result.ok ? null : result.error.message
+    return result.ok ? null : errorText(result.error)
   }
 
   return { info, infoError, startup, view, loadInfo, followStartup, retryStartup, navigate, followMenu, openExternal }

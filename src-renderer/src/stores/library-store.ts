@@ -1,3 +1,4 @@
+import { errorText } from '../i18n/spoken'
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
 import type { Unsubscribe } from '../../../src-shared/contract/bridge'
@@ -150,7 +151,7 @@ export const useLibraryStore = defineStore('library', () => {
   async function load(): Promise<void> {
     const reply = await bridge().library.snapshot()
     if (!reply.ok) {
-      error.value = reply.error.message
+      error.value = errorText(reply.error)
       return
     }
     searchOnly.clear()
@@ -191,7 +192,7 @@ export const useLibraryStore = defineStore('library', () => {
   async function startSync(): Promise<void> {
     const reply = await bridge().library.sync()
     if (reply.ok) onSync(reply.value)
-    else error.value = reply.error.message
+    else error.value = errorText(reply.error)
   }
 
   /** Asks the service for the same search; the rows it finds are shown too (a row not synced yet appears). */
@@ -261,7 +262,7 @@ export const useLibraryStore = defineStore('library', () => {
     if (run !== detailsRun) return
     detailsLoading.value = false
     if (reply.ok) details.value = reply.value.details
-    else detailsProblem.value = reply.error.message
+    else detailsProblem.value = errorText(reply.error)
   }
 
   /** Opens an item's details at once with its row (cover, link, numbers); its settings follow from the service. */
@@ -275,7 +276,7 @@ export const useLibraryStore = defineStore('library', () => {
   /** Finds an item by a link and opens it; the refusal in main's words, or null. */
   async function openByLink(link: string): Promise<string | null> {
     const reply = await bridge().library.openByLink({ link })
-    if (!reply.ok) return reply.error.message
+    if (!reply.ok) return errorText(reply.error)
     detailsRun += 1
     openKey.value = reply.value.item.key
     openedRow.value = reply.value.item

@@ -1,3 +1,4 @@
+import { errorText } from '../i18n/spoken'
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import type { Envelope } from '../../../src-shared/contract/errors'
@@ -17,8 +18,8 @@ export const useLinksStore = defineStore('links', () => {
   async function act<T>(call: Promise<Envelope<T>>, after?: (value: T) => void): Promise<string | null> {
     const reply = await call
     if (!reply.ok) {
-      error.value = reply.error.message
-      return reply.error.message
+      error.value = errorText(reply.error)
+      return errorText(reply.error)
     }
     error.value = null
     after?.(reply.value)

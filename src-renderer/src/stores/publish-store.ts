@@ -1,3 +1,4 @@
+import { errorText } from '../i18n/spoken'
 import { defineStore } from 'pinia'
 import { computed, ref, watch } from 'vue'
 import type { Envelope } from '../../../src-shared/contract/errors'
@@ -97,7 +98,7 @@ export const usePublishStore = defineStore('publish', () => {
     try {
       const reply = await call()
       if (!reply.ok) {
-        error.value = reply.error.message
+        error.value = errorText(reply.error)
         return false
       }
       error.value = null

@@ -1,3 +1,4 @@
+import { errorText } from '../i18n/spoken'
 import { defineStore } from 'pinia'
 import { computed, markRaw, ref, shallowReactive, shallowRef } from 'vue'
 import type { Envelope } from '../../../src-shared/contract/errors'
@@ -153,7 +154,7 @@ export const useQueueStore = defineStore('queue', () => {
   async function load(): Promise<void> {
     const reply = await bridge().uploads.list()
     if (!reply.ok) {
-      error.value = reply.error.message
+      error.value = errorText(reply.error)
       return
     }
     const view = reply.value
@@ -192,7 +193,7 @@ export const useQueueStore = defineStore('queue', () => {
   /** Runs a queue action; its refusal becomes `error` (and is returned), its success clears it. */
   async function act<T>(call: Promise<Envelope<T>>): Promise<string | null> {
     const reply = await call
-    error.value = reply.ok ? null : reply.error.message
+    error.value = reply.ok ? null : errorText(reply.error)
     return error.value
   }
 
@@ -207,7 +208,7 @@ export const useQueueStore = defineStore('queue', () => {
     order.value = replayMoves(confirmed, pending)
     try {
       const reply = await uploads().move({ jobId, toIndex })
-      error.value = reply.ok ? null : reply.error.message
+      error.value = reply.ok ? null : errorText(reply.error)
       if (reply.ok) confirmed = reply.value.jobs.map((job) => job.id)
       return error.value
     } finally {
@@ -263,7 +264,7 @@ export const useQueueStore = defineStore('queue', () => {
     /** Saves the published ones of these jobs as a CSV file (main asks where); null when the dialog was cancelled. */
     async exportCsv(jobIds: string[]): Promise<{ fileName: string; rows: number } | null> {
       const reply = await uploads().exportCsv({ jobIds })
-      error.value = reply.ok ? null : reply.error.message
+      error.value = reply.ok ? null : errorText(reply.error)
       return reply.ok && reply.value.fileName !== null ? { fileName: reply.value.fileName, rows: reply.value.rows } : null
     },
     dismissError: () => (error.value = null),

@@ -1,3 +1,4 @@
+import { errorText } from '../i18n/spoken'
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
 import type { UpdateView } from '../../../src-shared/domain/updates'
@@ -14,7 +15,7 @@ export const useUpdateStore = defineStore('updates', () => {
       view.value = reply.value
       error.value = null
     } else {
-      error.value = reply.error.message
+      error.value = errorText(reply.error)
     }
   }
 

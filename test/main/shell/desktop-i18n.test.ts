@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { followDesktopLanguage } from '../../../src-main/shell/i18n/follow-desktop-language'
 import { desktopLanguageFor } from '../../../src-main/shell/i18n/desktop-language-choice'
-import { desktopLanguage, listText, speakDesktop, t, translatorFor } from '../../../src-main/shell/i18n/desktop-i18n'
+import { desktopLanguage, listText, speakDesktop, t } from '../../../src-main/shell/i18n/desktop-i18n'
+import { translatorFor } from '../../../src-main/core/i18n/translator'
 
 afterEach(() => speakDesktop('en'))
 

@@ -117,7 +117,7 @@ async function exchangeOnce(context: ExchangeContext, call: ServiceRequest): Pro
     permit = await context.limiter.acquire(call.signal)
   } catch (cause) {
     // Aborted while waiting for its turn: nothing was sent, whatever the reason.
-    const reason = cause instanceof ServiceError ? cause.message : explain.cancelled()
+    const reason = cause instanceof ServiceError ? cause.sentence : explain.cancelled()
     throw new ServiceError(cause instanceof ServiceError ? cause.kind : 'cancelled', reason, { delivery: 'not-sent', cause })
   }
   let observation: RateLimitObservation | null = null

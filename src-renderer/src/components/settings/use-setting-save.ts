@@ -1,3 +1,4 @@
+import { errorText } from '../../i18n/spoken'
 import { computed, reactive, ref, watch } from 'vue'
 import { settingsPatchSchema, type Settings } from '../../../../src-shared/domain/settings'
 import { otherRefusal, settingsMessage } from '../../settings/schema-messages'
@@ -49,7 +50,7 @@ export function useSettingSave(fields: readonly Field[]) {
     if (store.view?.values[field] === parsed.data) return true
     const refused = await store.save({ [field]: parsed.data })
     if (refused) {
-      refusals.value = { ...refusals.value, [field]: refused.message }
+      refusals.value = { ...refusals.value, [field]: errorText(refused) }
       return false
     }
     saved.value = true

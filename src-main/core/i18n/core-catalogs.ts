@@ -1,0 +1,12 @@
+import type { CatalogTree } from '../../../src-shared/i18n/pseudo'
+import coreService from '../../../src-shared/i18n/core/coreService/en.json'
+
+/*
+ * The core's sentences in English, by area (src-shared/i18n/core/<area>/en.json): the text the
+ * command prints and the log keeps. The window has every language of the same catalogs.
+ * A new area is one more import here.
+ */
+
+export const CORE_ENGLISH: Record<string, CatalogTree> = {
+  coreService
+}
