@@ -1,4 +1,5 @@
 import type { CatalogTree } from '../../../src-shared/i18n/pseudo'
+import coreQueue from '../../../src-shared/i18n/core/coreQueue/en.json'
 import coreService from '../../../src-shared/i18n/core/coreService/en.json'
 
 /*
@@ -8,5 +9,6 @@ import coreService from '../../../src-shared/i18n/core/coreService/en.json'
  */
 
 export const CORE_ENGLISH: Record<string, CatalogTree> = {
+  coreQueue,
   coreService
 }
