@@ -1,6 +1,6 @@
 import type { CatalogTree } from '../../../src-shared/i18n/pseudo'
-import coreQueue from '../../../src-shared/i18n/core/coreQueue/en.json'
-import coreService from '../../../src-shared/i18n/core/coreService/en.json'
+import coreQueue from '../../../src-shared/i18n/core/coreQueue/en.json' with { type: 'json' }
+import coreService from '../../../src-shared/i18n/core/coreService/en.json' with { type: 'json' }
 
 /*
  * The core's sentences in English, by area (src-shared/i18n/core/<area>/en.json): the text the
