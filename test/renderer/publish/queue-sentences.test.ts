@@ -53,6 +53,15 @@ describe('the queue’s sentences in the window’s language', () => {
     expect(waitingMessage(retrying)).toBe(`Die Datei wird noch gespeichert. Nächster Versuch um ${time}.`)
   })
 
+  it('a service error inside the queue’s sentence in German too', async () => {
+    await speak('de')
+    const network = { text: 'The service could not be reached. Check your internet connection.', said: { key: 'coreService.network' } }
+    const tried = { key: 'coreQueue.history.tryFailed', values: { attempt: 2, reason: network } }
+    expect(spoken(tried, 'Try 2 failed: The service could not be reached. Check your internet connection.')).toBe(
+      'Versuch 2 fehlgeschlagen: Der Dienst ist nicht erreichbar. Prüfe deine Internetverbindung.'
+    )
+  })
+
   it('a history line in German, its name as it is; an older line without what was said stays English', async () => {
     await speak('de')
     expect(spoken({ key: 'coreQueue.history.made', values: { name: 'Menu' } }, 'The service made “Menu”.')).toBe('Der Dienst hat „Menu“ erstellt.')
