@@ -115,12 +115,12 @@ function settleFailed(job: JobRecord, found: Reconciled, settleAttempt: (job: Jo
     case 'adopt':
       return withHistory(
         { ...job, state: 'verifying', failure: null, attempts: 0, inDoubtSince: null, result: { ...found.item, embedUrl: null, pages: null } },
-        `${found.note} It had reached the service after all.` // words-exempt: the lookup's notes are English only (reconcile.ts)
+        sentence('coreQueue.lookup.reachedAfterAll', { note: found.note })
       )
     case 'uncertain-content':
       return settleAttempt(job, found)
     default:
-      return withHistory({ ...job, inDoubtSince: null }, found.outcome === 'absent' ? `${found.note} Retry publishes it.` : found.note)
+      return withHistory({ ...job, inDoubtSince: null }, found.outcome === 'absent' ? sentence('coreQueue.lookup.retryPublishes', { note: found.note }) : found.note)
   }
 }
 
@@ -133,8 +133,8 @@ function settleCancelled(job: JobRecord, found: Reconciled): JobRecord {
       sentence('coreQueue.history.reachedBeforeStop', { name: job.name })
     )
   }
-  if (found.outcome === 'uncertain-content') return withHistory(done, `${found.note} It was cancelled, so FlipDrop left that item as it is.`)
-  return withHistory(done, found.outcome === 'absent' ? sentence('coreQueue.history.nothingPublished') : `Nothing was published from this file. ${found.note}`)
+  if (found.outcome === 'uncertain-content') return withHistory(done, sentence('coreQueue.lookup.cancelledLeftAsIs', { note: found.note }))
+  return withHistory(done, found.outcome === 'absent' ? sentence('coreQueue.history.nothingPublished') : sentence('coreQueue.lookup.nothingFromFile', { note: found.note }))
 }
 
 /**
