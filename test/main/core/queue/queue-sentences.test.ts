@@ -55,6 +55,18 @@ describe('the queue’s sentences', () => {
     expect(sizeProblem('menu.pdf', 212 * 1024 * 1024, 100 * 1024 * 1024)?.text).toBe('menu.pdf is 212 MB; your plan allows 100 MB.')
   })
 
+  it('a lookup’s note in the same English for one item and for several, said inside the failure that repeats it', () => {
+    const since = { time: new Date(2026, 10, 28, 14, 6).toISOString() }
+    const at = new Date(since.time).toLocaleTimeString()
+    const one = sentence('coreQueue.lookup.mismatch', { count: 1, name: 'Menu', time: since }, 1)
+    expect(one.text).toBe(`An item named “Menu” was made since this upload started at ${at}, but it does not hold this file, so FlipDrop did not take it for this upload.`)
+    const two = sentence('coreQueue.lookup.mismatch', { count: 2, name: 'Menu', time: since }, 2)
+    expect(two.text).toBe(`2 items named “Menu” were made since this upload started at ${at}, but none holds this file, so FlipDrop did not take any of them for this upload.`)
+    const failed = sentence('coreQueue.lookup.uncertainRetry', { note: two })
+    expect(failed.text).toBe(`${two.text} Retry to publish it again as a new item.`)
+    expect(failed.said.values?.['note']).toEqual(two)
+  })
+
   it('a job’s view carries what its wait, its failure and its history said', () => {
     const failed: JobRecord = withHistory(
       { ...job, state: 'failed', failure: failureOf(sentence('coreQueue.failure.fileMissing', { file: 'menu.pdf' }), true, 'file-missing') },
