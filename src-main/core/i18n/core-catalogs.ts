@@ -1,5 +1,8 @@
 import type { CatalogTree } from '../../../src-shared/i18n/pseudo'
+import coreLibrary from '../../../src-shared/i18n/core/coreLibrary/en.json'
+import coreLinks from '../../../src-shared/i18n/core/coreLinks/en.json'
 import coreService from '../../../src-shared/i18n/core/coreService/en.json'
+import coreShare from '../../../src-shared/i18n/core/coreShare/en.json'
 
 /*
  * The core's sentences in English, by area (src-shared/i18n/core/<area>/en.json): the text the
@@ -8,5 +11,8 @@ import coreService from '../../../src-shared/i18n/core/coreService/en.json'
  */
 
 export const CORE_ENGLISH: Record<string, CatalogTree> = {
-  coreService
+  coreService,
+  coreLinks,
+  coreLibrary,
+  coreShare
 }
