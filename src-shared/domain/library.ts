@@ -97,6 +97,8 @@ export interface DuplicateResult {
   created: NewItem[]
   /** The failure that stopped it early, null when every copy was made. */
   error: string | null
+  /** The failure as the window says it in its language (absent: shown as it came). */
+  said?: Said
 }
 
 export const openByLinkSchema = z

@@ -404,7 +404,8 @@ export async function createLibraryService(deps: LibraryDependencies): Promise<L
           deps.log.warn('The new copies could not be read yet; the next sync lists them', error)
         }
       }
-      return { created: outcome.created, error: outcome.failure?.message ?? null }
+      const said = outcome.failure?.said
+      return { created: outcome.created, error: outcome.failure?.message ?? null, ...(said ? { said } : {}) }
     },
 
     async downloadPdf({ id, docType }) {
