@@ -1,8 +1,8 @@
 import type { CatalogTree } from '../../../src-shared/i18n/pseudo'
-import coreLibrary from '../../../src-shared/i18n/core/coreLibrary/en.json'
-import coreLinks from '../../../src-shared/i18n/core/coreLinks/en.json'
-import coreService from '../../../src-shared/i18n/core/coreService/en.json'
-import coreShare from '../../../src-shared/i18n/core/coreShare/en.json'
+import coreLibrary from '../../../src-shared/i18n/core/coreLibrary/en.json' with { type: 'json' }
+import coreLinks from '../../../src-shared/i18n/core/coreLinks/en.json' with { type: 'json' }
+import coreService from '../../../src-shared/i18n/core/coreService/en.json' with { type: 'json' }
+import coreShare from '../../../src-shared/i18n/core/coreShare/en.json' with { type: 'json' }
 
 /*
  * The core's sentences in English, by area (src-shared/i18n/core/<area>/en.json): the text the
