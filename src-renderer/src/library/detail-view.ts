@@ -2,6 +2,7 @@ import { detailFieldInfo, GROUP_SWITCHES, type DetailFieldInfo } from '../../../
 import { isCredential, type DetailField, type DetailGroupId, type ItemDetails } from '../../../src-shared/domain/service/item-details'
 import type { Skin } from '../../../src-shared/domain/service/references'
 import { formatCount, formatDate, formatDateTime } from '../format/dates'
+import { detailFieldLabel } from './detail-field-words'
 import { detailWords, groupTitle, KIND_NAMES } from './words'
 
 /** One line of the details: words and a formatted value (a colour carries its swatch). */
@@ -121,7 +122,7 @@ function formatValue(field: DetailField, info: DetailFieldInfo, values: Map<stri
 
 function rowOf(field: DetailField, values: Map<string, DetailField>, lookups: DetailLookups): DetailRow {
   const info = detailFieldInfo(field.key)
-  return { field: field.key, label: info.label, ...formatValue(field, info, values, lookups) }
+  return { field: field.key, label: detailFieldLabel(field.key), ...formatValue(field, info, values, lookups) }
 }
 
 /** What a group shows: the settings that are set and in force, switches of many features as two lists. */
@@ -140,11 +141,11 @@ function sectionRows(id: DetailGroupId, fields: readonly DetailField[], values: 
     }
     if (isUnset(info, field.value)) continue
     if (id === 'sharing' && SHARE_NETWORK.test(field.key) && typeof field.value === 'boolean') {
-      networks.push({ label: info.label, on: field.value })
+      networks.push({ label: detailFieldLabel(field.key), on: field.value })
       continue
     }
     if (LISTED_TOGGLES.has(id) && typeof field.value === 'boolean') {
-      ;(field.value ? on : off).push(info.label)
+      ;(field.value ? on : off).push(detailFieldLabel(field.key))
       continue
     }
     rows.push(rowOf(field, values, lookups))
