@@ -2,6 +2,7 @@ import { detailFieldInfo, GROUP_SWITCHES, type DetailFieldInfo } from '../../../
 import { isCredential, type DetailField, type DetailGroupId, type ItemDetails } from '../../../src-shared/domain/service/item-details'
 import type { Skin } from '../../../src-shared/domain/service/references'
 import { formatCount, formatDate, formatDateTime } from '../format/dates'
+import { intlLocale } from '../i18n/i18n'
 import { detailFieldLabel } from './detail-field-words'
 import { detailWords, groupTitle, KIND_NAMES } from './words'
 
@@ -84,6 +85,16 @@ function money(amount: number, currency: Value, locale?: string): string {
   return `${new Intl.NumberFormat(locale).format(amount)}${typeof currency === 'string' && currency ? ` ${currency}` : ''}`
 }
 
+/** A region code as the record stores it ("us") by its name in the reader's language ("Vereinigte Staaten"). */
+function countryName(code: string, locale = intlLocale()): string {
+  if (!/^[a-z]{2}$/i.test(code)) return code
+  try {
+    return new Intl.DisplayNames([locale], { type: 'region' }).of(code.toUpperCase()) ?? code
+  } catch {
+    return code
+  }
+}
+
 function formatValue(field: DetailField, info: DetailFieldInfo, values: Map<string, DetailField>, lookups: DetailLookups): { text: string; swatch: string | null } {
   if (isCredential(field)) return { text: field.credentialSet === null ? detailWords.empty : field.credentialSet ? detailWords.set : detailWords.notSet, swatch: null }
   const value = field.value
@@ -113,6 +124,8 @@ function formatValue(field: DetailField, info: DetailFieldInfo, values: Map<stri
     }
     case 'image':
       return { text: detailWords.set, swatch: null }
+    case 'country':
+      return { text: typeof value === 'string' ? countryName(value, lookups.locale) : String(value), swatch: null }
     case 'kind':
       return { text: value === 'Document' || value === 'Flipbook' ? KIND_NAMES[value] : String(value), swatch: null }
     default:

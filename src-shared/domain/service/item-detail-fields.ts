@@ -21,6 +21,7 @@ export type DetailKind =
   | 'credential'
   | 'image'
   | 'kind'
+  | 'country'
   | 'id'
 
 /**
@@ -186,7 +187,7 @@ export const DETAIL_FIELD_INFO = {
   PrivacyPolicyText: text('IsLeadPrivacyPolicy'),
   LeadFormAfterPages: { kind: 'pages', partOf: 'IsLeadCapture' },
   LeadAfterPages: { kind: 'pages', partOf: 'IsLeadCapture' },
-  LeadPhoneCountry: text('IsLeadPhone'),
+  LeadPhoneCountry: { kind: 'country', partOf: 'IsLeadPhone' },
   IsVerifyEmail: toggle('IsLeadCapture'),
   IsVerifyMobile: toggle('IsLeadCapture'),
   EmailsAllowed: text('IsLeadCapture'),

@@ -88,4 +88,12 @@ describe('item details for people', () => {
     expect(view.all.find((entry) => entry.field === 'CreatedOn')?.text).toMatch(/2026/)
     expect(view.all.find((entry) => entry.field === 'CTAButtonText')).toMatchObject({ label: 'First button words', text: 'Learn more' })
   })
+
+  it('names the lead form’s phone country in the reader’s language, not by its code', () => {
+    const lead = presentDetails(details({ IsLeadCapture: true, IsLeadPhone: true, LeadPhoneCountry: 'us' }), { skins: [], locale: 'de' })
+    const country = lead.sections.find((entry) => entry.id === 'lead-capture')?.rows.find((entry) => entry.field === 'LeadPhoneCountry')
+    expect(country).toMatchObject({ label: 'Phone country', text: 'Vereinigte Staaten' })
+    const unknown = presentDetails(details({ IsLeadCapture: true, IsLeadPhone: true, LeadPhoneCountry: 'Atlantis' }), { skins: [], locale: 'de' })
+    expect(unknown.sections.find((entry) => entry.id === 'lead-capture')?.rows.find((entry) => entry.field === 'LeadPhoneCountry')?.text).toBe('Atlantis')
+  })
 })
