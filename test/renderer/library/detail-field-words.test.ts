@@ -38,9 +38,9 @@ describe('the labels of an item’s settings', () => {
 
   it('falls back to English for a field a language has no words for yet', async () => {
     await speak('de')
-    const german = i18n.global.getLocaleMessage('de')
-    const { ColorPanel: _dropped, ...others } = (german.details as { field: Record<string, unknown> }).field
-    i18n.global.setLocaleMessage('de', { ...german, details: { field: others } })
+    const german = i18n.global.getLocaleMessage('de') as Record<string, unknown>
+    const { ColorPanel: _dropped, ...others } = (german['details'] as { field: Record<string, unknown> }).field
+    i18n.global.setLocaleMessage('de', { ...german, details: { field: others } } as typeof german)
     try {
       expect(detailFieldLabel('ColorPanel')).toBe('Toolbar colour')
       expect(detailFieldLabel('ColorBackground')).toBe('Hintergrundfarbe')
