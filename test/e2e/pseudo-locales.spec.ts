@@ -8,10 +8,11 @@ import { makePdf } from '../emulator/fixtures/make-pdf'
 import { viewerDefaults } from '../emulator/state/viewer-defaults'
 import type { RunningEmulator } from '../emulator/emulator'
 import type { TestHost } from '../host/test-host'
-import { expect, test } from './fixtures'
+import { expect } from './fixtures'
 import { EVERY_FEATURE_ON } from './support/every-feature-on'
 import { MINIMUM_SIZE } from './support/snapshot-laptop'
 import { clippedOrOverlapping, textOutsideBrackets } from './support/pseudo-check'
+import { tlsTest as test } from './support/tls-test'
 import { intlWords, isServiceOrIntl, stringsIn } from './support/service-words'
 
 /*
@@ -25,8 +26,8 @@ const dropDir = mkdtempSync(join(tmpdir(), 'flipdrop-e2e-pseudo-'))
 const SIZES = [{ width: 1024, height: 700 }, MINIMUM_SIZE] as const
 /** The names this test gives its own files: the user's words, never translated. */
 const OWN_NAMES = ['Spring catalogue', 'Price list']
-/** Names the same in every language: the product's, and the Share sheet's link formats (src-renderer/src/share/words.ts). */
-const OWN_WORDS = ['FlipDrop', 'Markdown', 'HTML']
+/** Names the same in every language: the product's, and the Share sheet's file and link formats (src-renderer/src/share/words.ts). */
+const OWN_WORDS = ['FlipDrop', 'Markdown', 'HTML', 'SVG', 'PNG', 'PDF']
 
 async function pdf(name: string): Promise<string> {
   const path = join(dropDir, `${name}.pdf`)
@@ -83,12 +84,20 @@ const STATES: { name: string; reach: (page: Page) => Promise<void> }[] = [
   { name: 'Share sheet over the details', reach: async (page) => {
     await page.getByTestId('details-share').click()
     await expect(page.locator('.share-sheet')).toBeVisible()
-  } }
+  } },
+  // Its other tabs, in their order: embed code, QR code, social card, e-mail.
+  ...[1, 2, 3, 4].map((tab) => ({ name: `Share sheet, tab ${tab + 1}`, reach: async (page: Page) => {
+    await page.locator('.share-sheet [role="tab"]').nth(tab).click()
+    await expect(page.locator('.share-sheet [role="tab"]').nth(tab)).toHaveAttribute('aria-selected', 'true')
+    // A preview (the embedded viewer, the QR code) draws after the tab opens.
+    await page.waitForTimeout(700)
+  } }))
 ]
 
 for (const locale of ['en-XA', 'ar-XB'] as const) {
   test.describe(`in ${locale}`, () => {
-    test.use({ signedIn: true, hostOptions: { dropDir } })
+    // Over TLS, as the real service: the Share sheet's previews load the item's picture from https.
+    test.use({ signedIn: true, tlsHostOptions: { dropDir } })
 
     test(`every view: no word escaped the catalogs, nothing clipped or overlapping (${locale})`, async ({ app, host, emulator }) => {
       const page = app.page
