@@ -1,4 +1,6 @@
 import type { CatalogTree } from '../../../src-shared/i18n/pseudo'
+import coreAccount from '../../../src-shared/i18n/core/coreAccount/en.json' with { type: 'json' }
+import coreApp from '../../../src-shared/i18n/core/coreApp/en.json' with { type: 'json' }
 import coreService from '../../../src-shared/i18n/core/coreService/en.json' with { type: 'json' }
 
 /*
@@ -8,5 +10,7 @@ import coreService from '../../../src-shared/i18n/core/coreService/en.json' with
  */
 
 export const CORE_ENGLISH: Record<string, CatalogTree> = {
+  coreAccount,
+  coreApp,
   coreService
 }
