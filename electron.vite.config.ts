@@ -8,6 +8,12 @@ import { devServerCsp } from './src-main/shell/content-security-policy'
  * The window's message catalogs, compiled at build time: the renderer ships vue-i18n's runtime
  * only, no message compiler (and nothing that would need 'unsafe-eval').
  */
+/** "…/i18n/window/library/de.json" → "catalog-de"; English and everything else: no group. */
+function catalogChunkOf(moduleId: string): string | null {
+  const language = /src-shared\/i18n\/(?:window|core)\/[^/]+\/([\w-]+)\.json$/.exec(moduleId)?.[1]
+  return language === undefined || language === 'en' ? null : `catalog-${language}`
+}
+
 export function windowCatalogs() {
   return VueI18nPlugin({ include: [resolve('src-shared/i18n/window/**'), resolve('src-shared/i18n/core/**')], strictMessage: true, escapeHtml: false, dropMessageCompiler: true })
 }
@@ -73,7 +79,10 @@ export default defineConfig({
       // A smaller script parses and compiles sooner: the window's first rows come earlier (issue 28).
       minify: true,
       rollupOptions: {
-        input: { index: resolve('src-renderer/index.html') }
+        input: { index: resolve('src-renderer/index.html') },
+        // One chunk per language (every area's catalog of it): a window in German loads one file
+        // before its first paint, not one per area. English stays in the first chunk (the fallback).
+        output: { codeSplitting: { groups: [{ name: catalogChunkOf, debugName: 'catalog per language' }] } }
       }
     }
   }

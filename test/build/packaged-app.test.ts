@@ -142,6 +142,15 @@ describe('the packaged app (electron-builder --linux dir)', () => {
     expect(unexpected).toEqual([])
   })
 
+  it('ships each language other than English as one catalog chunk, loaded only when chosen', () => {
+    const files = listPackage(packed.asar, { isPack: false })
+    // "catalog-pt-BR-DwG9rxTw.js": the language, then the build's 8-character hash.
+    const catalogs = files
+      .filter((file) => file.startsWith('/out/renderer/assets/catalog-') && file.endsWith('.js'))
+      .map((file) => file.slice('/out/renderer/assets/catalog-'.length, -'-12345678.js'.length))
+    expect(catalogs.sort()).toEqual(['ar', 'ar-XB', 'de', 'en-XA', 'es', 'fr', 'it', 'ja', 'nl', 'pt-BR', 'zh-CN'])
+  })
+
   it("unpacks keytar (its .node cannot load from inside the archive), and nothing else", () => {
     expect(statFile(packed.asar, 'node_modules/keytar/build/Release/keytar.node')).toMatchObject({ unpacked: true })
     expect(existsSync(join(packed.resources, 'app.asar.unpacked/node_modules/keytar/build/Release/keytar.node'))).toBe(true)

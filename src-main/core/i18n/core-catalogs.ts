@@ -1,4 +1,6 @@
 import type { CatalogTree } from '../../../src-shared/i18n/pseudo'
+import coreAccount from '../../../src-shared/i18n/core/coreAccount/en.json' with { type: 'json' }
+import coreApp from '../../../src-shared/i18n/core/coreApp/en.json' with { type: 'json' }
 import coreLibrary from '../../../src-shared/i18n/core/coreLibrary/en.json' with { type: 'json' }
 import coreLinks from '../../../src-shared/i18n/core/coreLinks/en.json' with { type: 'json' }
 import coreService from '../../../src-shared/i18n/core/coreService/en.json' with { type: 'json' }
@@ -11,8 +13,10 @@ import coreShare from '../../../src-shared/i18n/core/coreShare/en.json' with { t
  */
 
 export const CORE_ENGLISH: Record<string, CatalogTree> = {
-  coreService,
-  coreLinks,
+  coreAccount,
+  coreApp,
   coreLibrary,
+  coreLinks,
+  coreService,
   coreShare
 }
