@@ -7,6 +7,12 @@ import { checkLinksFileQuickly } from './links-file-check'
 
 const docType = z.enum(['Flipbook', 'Document'])
 
+const saidSchema = z.object({
+  key: z.string(),
+  values: z.record(z.string(), z.union([z.string(), z.number(), z.object({ time: z.string() })])).optional(),
+  count: z.number().optional()
+})
+
 const version = z.object({
   at: z.number(),
   size: z.number(),
@@ -35,6 +41,11 @@ const linkRecord = z.object({
   /** Set by what FlipDrop noticed (not by the user): the file is gone, or the item is. */
   problem: z.enum(['missing', 'item-gone']).nullable(),
   message: z.string().nullable(),
+  /**
+   * The message as the window says it (src-shared/i18n/core): kept beside it on disk, optional,
+   * so a file written before it loads as it is (its messages are then shown in English).
+   */
+  said: saidSchema.optional(),
   /** SHA-256 of the file when FlipDrop last acted on it: a different hash is a change to publish. */
   seen: z.string().nullable(),
   published: z.object({ sha256: z.string(), size: z.number(), at: z.number() }).nullable(),
