@@ -1,5 +1,14 @@
 import { AppError } from '../../src-shared/contract/errors'
 import type { StartupState } from '../../src-shared/domain/startup'
+import type { Said } from '../../src-shared/i18n/said'
+import { sentence } from './i18n/sentence'
+
+/** What the window can say of a failure in its language: a deliberate error's catalog sentence, if it has one. */
+function saidOf(error: unknown): Said | undefined {
+  if (typeof error !== 'object' || error === null || !('said' in error)) return undefined
+  const said = (error as { said: unknown }).said
+  return typeof said === 'object' && said !== null && typeof (said as Said).key === 'string' ? (said as Said) : undefined
+}
 
 /**
  * Starting the core, once or again after a failure. The window opens at once and shows
@@ -42,8 +51,10 @@ export function createStartup<T>(start: () => Promise<T>, onChange: (state: Star
       },
       (error: unknown) => {
         const reason = (error instanceof Error ? error.message : String(error)).trim() || 'an unknown error'
-        set({ phase: 'failed', message: `${reason.charAt(0).toUpperCase()}${reason.slice(1)}` })
-        throw new AppError('not-started', `FlipDrop could not start: ${reason}`)
+        // A failure the core wrote from its catalog is said in the window's language; any other stays as it came.
+        const said = saidOf(error)
+        set({ phase: 'failed', message: `${reason.charAt(0).toUpperCase()}${reason.slice(1)}`, ...(said ? { said } : {}) })
+        throw new AppError('not-started', sentence('coreApp.couldNotStart', { reason }))
       }
     )
     // Callers that never ask for the core must not see an unhandled rejection.

@@ -1,3 +1,4 @@
+import type { Said } from '../i18n/said'
 import type { Payment, Profile, Subscription } from './service/account'
 import type { BackgroundMusic, Currency, Skin, Template } from './service/references'
 
@@ -32,8 +33,10 @@ export interface ReferencesView {
   updatedAt: string | null
   /** A refresh is on its way. */
   refreshing: boolean
-  /** Why the last refresh failed (offline, refused…), or null when it worked. */
+  /** Why the last refresh failed (offline, refused…), in English, or null when it worked. */
   problem: string | null
+  /** The same sentence for the window to say in its language; never cached on disk (made by the core each time). */
+  problemSaid?: Said
 }
 
 /** A value as last received from the service, and when (ISO 8601). */

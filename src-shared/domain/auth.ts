@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { Said } from '../i18n/said'
 import type { Account } from './service/account'
 import { settingsSchema } from './settings'
 
@@ -8,7 +9,10 @@ export type KeySource = 'keychain' | 'session' | 'environment' | 'none'
 /** Something the user must act on: a rejected key, a locked or missing keychain. */
 export interface AuthProblem {
   code: 'unauthorized' | 'keychain-locked' | 'keychain-unavailable' | 'keychain-timeout' | 'keychain-failed'
+  /** In English, as the command prints it. */
   message: string
+  /** The same sentence for the window to say in its language (src-shared/i18n/core); made fresh each run, never stored. */
+  said?: Said
 }
 
 /**

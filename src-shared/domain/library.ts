@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { Said } from '../i18n/said'
 import type { ItemDetails } from './service/item-details'
 import { DOC_TYPES, SORT_KEYS, type DocType, type ItemSummary, type NewItem } from './service/item'
 
@@ -28,6 +29,8 @@ export interface LibrarySyncState {
   syncedAt: string | null
   /** Why the sync stopped (offline, rate limited, signed out…), null when it did not. */
   message: string | null
+  /** The message as the window says it in its language (absent: shown as it came). */
+  said?: Said
   /** A host capped the page size asked for (the service's `Capped`). */
   capped: boolean
 }
@@ -94,6 +97,8 @@ export interface DuplicateResult {
   created: NewItem[]
   /** The failure that stopped it early, null when every copy was made. */
   error: string | null
+  /** The failure as the window says it in its language (absent: shown as it came). */
+  said?: Said
 }
 
 export const openByLinkSchema = z

@@ -1,5 +1,6 @@
 import { forAccount } from './queue'
 import { z } from 'zod'
+import type { Said } from '../i18n/said'
 import type { DocType } from './service/item'
 
 /*
@@ -39,6 +40,8 @@ export interface LinkView {
   updating: boolean
   /** What happened last that the user should know (a refused replace, the file missing…); null when all is well. */
   message: string | null
+  /** The message as the window says it in its language (absent: shown as it came). */
+  said?: Said
   /** What the item holds now, as far as FlipDrop published it. */
   published: { sha256: string; size: number; at: string } | null
   /** Published versions, newest first. */
@@ -54,6 +57,8 @@ export interface OfferedFile {
   size: number
   /** Why it is offered rather than published, when there is more to say ("Not published: …", "Already published as …"). */
   note: string | null
+  /** The note as the window says it in its language (absent: shown as it came). */
+  said?: Said
 }
 
 export interface HotFolderView {

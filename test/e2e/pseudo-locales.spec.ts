@@ -5,10 +5,14 @@ import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import type { View } from '../../src-shared/domain/views'
 import { makePdf } from '../emulator/fixtures/make-pdf'
+import { viewerDefaults } from '../emulator/state/viewer-defaults'
+import type { RunningEmulator } from '../emulator/emulator'
 import type { TestHost } from '../host/test-host'
-import { expect, test } from './fixtures'
+import { expect } from './fixtures'
+import { EVERY_FEATURE_ON } from './support/every-feature-on'
 import { MINIMUM_SIZE } from './support/snapshot-laptop'
 import { clippedOrOverlapping, textOutsideBrackets } from './support/pseudo-check'
+import { tlsTest as test } from './support/tls-test'
 import { intlWords, isServiceOrIntl, stringsIn } from './support/service-words'
 
 /*
@@ -22,6 +26,8 @@ const dropDir = mkdtempSync(join(tmpdir(), 'flipdrop-e2e-pseudo-'))
 const SIZES = [{ width: 1024, height: 700 }, MINIMUM_SIZE] as const
 /** The names this test gives its own files: the user's words, never translated. */
 const OWN_NAMES = ['Spring catalogue', 'Price list']
+/** Names the same in every language: the product's, and the Share sheet's file and link formats (src-renderer/src/share/words.ts). */
+const OWN_WORDS = ['FlipDrop', 'Markdown', 'HTML', 'SVG', 'PNG', 'PDF']
 
 async function pdf(name: string): Promise<string> {
   const path = join(dropDir, `${name}.pdf`)
@@ -39,11 +45,14 @@ function nav(page: Page, view: View) {
   return page.locator(`nav [data-view="${view}"]`)
 }
 
-/**
- * Each state the walk looks at: how to get there from the last one. Not yet walked: an item's
- * details and the Share sheet over them — the details' 170 setting labels
- * (src-shared/domain/service/item-detail-fields.ts) still speak English only (issue 31, open).
- */
+/** The uploaded item with every feature of its details switched on: nearly every label shows. */
+function everyFeatureOn(emulator: RunningEmulator): void {
+  const item = [...emulator.state.items.values()].find((entry) => entry.name === OWN_NAMES[0])
+  if (!item) throw new Error('the upload made an item')
+  Object.assign(item.settings, EVERY_FEATURE_ON)
+}
+
+/** Each state the walk looks at: how to get there from the last one (the Share sheet last: it stays over the details). */
 const STATES: { name: string; reach: (page: Page) => Promise<void> }[] = [
   { name: 'publish', reach: (page) => nav(page, 'publish').click() },
   { name: 'library grid', reach: async (page) => {
@@ -59,12 +68,36 @@ const STATES: { name: string; reach: (page: Page) => Promise<void> }[] = [
     await expect(page.locator('main h1')).toBeVisible()
     await page.waitForTimeout(1500)
   } },
-  { name: 'settings', reach: (page) => nav(page, 'settings').click() }
+  { name: 'settings', reach: (page) => nav(page, 'settings').click() },
+  { name: 'item details, every group open', reach: async (page) => {
+    await nav(page, 'library').click()
+    await page.getByTestId('library-entry').filter({ hasText: OWN_NAMES[0] }).first().click()
+    const details = page.getByTestId('item-details')
+    // The settings arrive from the service after the panel opens.
+    await expect(details.locator('details[data-group="lead-capture"]')).toBeAttached({ timeout: 15_000 })
+    const closed = details.locator('details:not([open]) > summary')
+    for (let left = await closed.count(); left > 0; left = await closed.count()) await closed.first().click()
+    // Every feature is on: the lead form's deepest settings show, with their words.
+    await expect(details.locator('[data-field="LeadPhoneCountry"]')).toBeVisible()
+    await expect(details.locator('[data-field="VAButtonStatus1"]')).toBeVisible()
+  } },
+  { name: 'Share sheet over the details', reach: async (page) => {
+    await page.getByTestId('details-share').click()
+    await expect(page.locator('.share-sheet')).toBeVisible()
+  } },
+  // Its other tabs, in their order: embed code, QR code, social card, e-mail.
+  ...[1, 2, 3, 4].map((tab) => ({ name: `Share sheet, tab ${tab + 1}`, reach: async (page: Page) => {
+    await page.locator('.share-sheet [role="tab"]').nth(tab).click()
+    await expect(page.locator('.share-sheet [role="tab"]').nth(tab)).toHaveAttribute('aria-selected', 'true')
+    // A preview (the embedded viewer, the QR code) draws after the tab opens.
+    await page.waitForTimeout(700)
+  } }))
 ]
 
 for (const locale of ['en-XA', 'ar-XB'] as const) {
   test.describe(`in ${locale}`, () => {
-    test.use({ signedIn: true, hostOptions: { dropDir } })
+    // Over TLS, as the real service: the Share sheet's previews load the item's picture from https.
+    test.use({ signedIn: true, tlsHostOptions: { dropDir } })
 
     test(`every view: no word escaped the catalogs, nothing clipped or overlapping (${locale})`, async ({ app, host, emulator }) => {
       const page = app.page
@@ -75,8 +108,14 @@ for (const locale of ['en-XA', 'ar-XB'] as const) {
       await expect(page.locator('html')).toHaveAttribute('lang', locale === 'en-XA' ? 'en' : 'ar')
       await expect(page.locator('html')).toHaveAttribute('dir', locale === 'en-XA' ? 'ltr' : 'rtl')
       await someWork(host)
-      const service = new Set([...stringsIn(emulator.snapshot()), ...OWN_NAMES, 'FlipDrop'].filter((value) => value.length >= 3))
+      everyFeatureOn(emulator)
+      // The record's defaults are the service's words too (a button's "Learn more"), kept outside the snapshot.
+      const service = new Set(
+        [...stringsIn(emulator.snapshot()), ...stringsIn(viewerDefaults('Flipbook')), ...stringsIn(EVERY_FEATURE_ON), ...OWN_NAMES, ...OWN_WORDS].filter((value) => value.length >= 3)
+      )
       const intl = intlWords()
+      // The lead form's phone country, named by Intl in the language (the pseudo-locales format as English).
+      for (const word of new Intl.DisplayNames(['en'], { type: 'region' }).of('US')?.match(/[A-Za-z]+/g) ?? []) intl.add(word)
       const problems: string[] = []
       await expect(page.locator('nav [data-view="publish"]')).toBeVisible()
       for (const state of STATES) {

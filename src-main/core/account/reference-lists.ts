@@ -1,9 +1,17 @@
+import type { BridgeError } from '../../../src-shared/contract/errors'
 import type { ReferencesView } from '../../../src-shared/domain/account'
 import { toBridgeError } from '../errors/to-bridge-error'
+import { sentence } from '../i18n/sentence'
 import type { Logger } from '../log'
 import type { ServiceConnection } from '../service/service-connection'
 import { fetchReferenceLists } from './fetch-reference-lists'
 import type { CachedReferences, ReferenceCache } from './reference-cache'
+
+/** Why the lists are missing when the failure said nothing a designer could read. */
+function unreadable(): Pick<BridgeError, 'message' | 'said'> {
+  const { text, said } = sentence('coreAccount.references.unreadable')
+  return { message: text, said }
+}
 
 export interface ReferenceListsDependencies {
   cache: ReferenceCache
@@ -45,7 +53,7 @@ export function createReferenceLists(deps: ReferenceListsDependencies): Referenc
   /** Each account's cached lists once read (null: none). */
   const cached = new Map<string, CachedReferences | null>()
   /** Why each account's last refresh failed, until one succeeds. */
-  const problems = new Map<string, string>()
+  const problems = new Map<string, Pick<BridgeError, 'message' | 'said'>>()
   let running: Promise<ReferencesView> | null = null
   let again = false
   /** The account whose lists the window was last given (at first: the one its first ask will show). */
@@ -69,7 +77,8 @@ export function createReferenceLists(deps: ReferenceListsDependencies): Referenc
     const own = await (userId === null ? null : loaded(userId))
     lastShown = userId
     const problem = userId === null ? null : (problems.get(userId) ?? null)
-    return { lists: own?.lists ?? null, updatedAt: own?.updatedAt ?? null, refreshing: running !== null, problem }
+    const view: ReferencesView = { lists: own?.lists ?? null, updatedAt: own?.updatedAt ?? null, refreshing: running !== null, problem: problem?.message ?? null }
+    return problem?.said ? { ...view, problemSaid: problem.said } : view
   }
 
   async function show(): Promise<void> {
@@ -87,13 +96,13 @@ export function createReferenceLists(deps: ReferenceListsDependencies): Referenc
       const lists = await fetchReferenceLists(client)
       // Not confirmed when asked: the same client says whose key it is (never a cached account).
       const userId = asker ?? (await client.whoami()).userId
-      if (!userId) throw new Error('The service did not say whose the lists are.')
+      if (!userId) throw new Error('The service did not say whose the lists are.') // words-exempt: only the log reads it (not a bridge error)
       // Signed out of that account meanwhile: its lists are not kept again.
       if ((forgottenAt.get(userId) ?? 0) > askedAt) return
       cached.set(userId, await deps.cache.write(userId, lists, now()))
       problems.delete(userId)
     } catch (error) {
-      if (shownWhenAsked !== null) problems.set(shownWhenAsked, toBridgeError(error)?.message ?? 'The reference lists could not be read.')
+      if (shownWhenAsked !== null) problems.set(shownWhenAsked, toBridgeError(error) ?? unreadable())
       deps.log.info('Could not refresh the reference lists', error instanceof Error ? error.message : error)
     }
   }

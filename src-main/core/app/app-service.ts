@@ -3,9 +3,11 @@ import { basename, isAbsolute } from 'node:path'
 import { AppError } from '../../../src-shared/contract/errors'
 import type { AppInfo } from '../../../src-shared/domain/app-info'
 import { updatesUnavailable, type UpdateView } from '../../../src-shared/domain/updates'
-import { checkExternalUrl } from '../../../src-shared/domain/external-url'
+import { checkExternalUrl, type LinkRefusal } from '../../../src-shared/domain/external-url'
+import type { Sentence } from '../../../src-shared/i18n/said'
 import type { HandlersOf } from '../area-handlers'
 import type { FirstPaint } from '../first-paint'
+import { sentence } from '../i18n/sentence'
 import type { Startup } from '../startup'
 
 /** The ways out of the core that only the host (Electron or the test host) can provide. */
@@ -30,6 +32,14 @@ export interface UpdatesHost {
   restartToUpdate(): Promise<UpdateView>
 }
 
+/** Why a link was not opened, as the window says it (the same English as checkExternalUrl's reason). */
+const LINK_REFUSED: Record<LinkRefusal, () => Sentence> = {
+  empty: () => sentence('coreApp.openLink.empty'),
+  invalid: () => sentence('coreApp.openLink.invalid'),
+  notSecure: () => sentence('coreApp.openLink.notSecure'),
+  credentials: () => sentence('coreApp.openLink.credentials')
+}
+
 /** The `app` area: facts about the app, its start-up, and safe external links. It answers even when start-up failed. */
 export interface AppService extends HandlersOf<'app'> {
   info(): AppInfo
@@ -41,7 +51,7 @@ export function createAppService(host: AppHost, startup: Startup, firstPaint?: P
     info: () => host.info,
     async openExternal(url) {
       const checked = checkExternalUrl(url)
-      if (!checked.ok) throw new AppError('not-allowed', checked.reason)
+      if (!checked.ok) throw new AppError('not-allowed', LINK_REFUSED[checked.why]())
       await host.openUrl(checked.url)
       return undefined
     },
@@ -50,10 +60,10 @@ export function createAppService(host: AppHost, startup: Startup, firstPaint?: P
       return undefined
     },
     async showInFolder(path) {
-      if (!isAbsolute(path)) throw new AppError('invalid-input', 'FlipDrop can only show a file or folder by its full path.')
-      if (!host.showInFolder) throw new AppError('not-allowed', 'There is no file manager to show it in.')
+      if (!isAbsolute(path)) throw new AppError('invalid-input', sentence('coreApp.showInFolder.notFullPath'))
+      if (!host.showInFolder) throw new AppError('not-allowed', sentence('coreApp.showInFolder.noFileManager'))
       // A moved or deleted file would open the file manager somewhere else, or nowhere: say so instead.
-      if (!(await exists(path))) throw new AppError('not-found', `${basename(path)} is no longer there: it was moved, renamed or deleted.`)
+      if (!(await exists(path))) throw new AppError('not-found', sentence('coreApp.showInFolder.gone', { name: basename(path) }))
       host.showInFolder(path)
       return undefined
     },

@@ -5,6 +5,7 @@ import type { Settings } from '../../../src-shared/domain/settings'
 import type { HandlersOf } from '../area-handlers'
 import type { Logger } from '../log'
 import type { ServiceConnection } from '../service/service-connection'
+import { sentence } from '../i18n/sentence'
 import { signInFailure } from './auth-errors'
 import { KEY_REJECTED, LEGACY_ENTRY, type HeldKey, type KeyRing } from './key-ring'
 import type { KnownAccounts } from '../accounts/known-accounts'
@@ -38,7 +39,7 @@ export interface AuthService extends HandlersOf<'auth'> {
   close(): Promise<void>
 }
 
-const NOT_SIGNED_IN = 'That account is not signed in to FlipDrop.'
+const NOT_SIGNED_IN = sentence('coreAccount.notSignedIn')
 
 /**
  * Sign-in, sign-out and who is signed in, for several accounts side by side. A key is checked
@@ -175,7 +176,7 @@ export function createAuthService(deps: AuthDependencies): AuthService {
       } finally {
         await trial.close()
       }
-      if (!checked.userId) throw new AppError('service', 'The service did not say which account this key belongs to, so FlipDrop cannot keep it apart from your others. Try again later.')
+      if (!checked.userId) throw new AppError('service', sentence('coreAccount.signIn.noUserId'))
       // Only a key the service accepted is kept, and only then do the addresses change.
       const { held, replaced } = await keys.keep(apiKey, checked.userId, input.sessionOnly)
       const addresses: Partial<Settings> = {}

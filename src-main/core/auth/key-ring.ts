@@ -1,5 +1,7 @@
 import { AppError } from '../../../src-shared/contract/errors'
 import type { AuthProblem, KeySource } from '../../../src-shared/domain/auth'
+import { isSentence, type Sentence } from '../../../src-shared/i18n/said'
+import { sentence } from '../i18n/sentence'
 import type { Logger } from '../log'
 import { KeychainError } from '../secrets/keychain-error'
 import type { KeychainStore } from '../secrets/key-store'
@@ -7,15 +9,14 @@ import type { KeychainStore } from '../secrets/key-store'
 /** The entry one key was kept under before FlipDrop kept several: read once, then moved to its account's entry. */
 export const LEGACY_ENTRY = 'default'
 
-const KEYCHAIN_LOCKED: AuthProblem = {
-  code: 'keychain-locked',
-  message: 'Your keychain is locked, so FlipDrop cannot read your API key. Unlock it and restart FlipDrop, or sign in again.'
+/** A problem line as the window gets it: the English sentence, and what to say in its language. */
+function problemOf(code: AuthProblem['code'], said: string | Sentence): AuthProblem {
+  return isSentence(said) ? { code, message: said.text, said: said.said } : { code, message: said }
 }
 
-export const KEY_REJECTED: AuthProblem = {
-  code: 'unauthorized',
-  message: 'The service no longer accepts your API key. Paste a new key to continue; nothing waiting was lost.'
-}
+const KEYCHAIN_LOCKED = problemOf('keychain-locked', sentence('coreAccount.keychainLockedAtStart'))
+
+export const KEY_REJECTED = problemOf('unauthorized', sentence('coreAccount.keyRejected'))
 
 /** One API key FlipDrop holds, with where it came from and whose it is believed to be. */
 export interface HeldKey {
@@ -69,7 +70,7 @@ export interface KeyRing {
 }
 
 function asAppError(error: unknown): unknown {
-  return error instanceof KeychainError ? new AppError(error.code, error.message) : error
+  return error instanceof KeychainError ? new AppError(error.code, error.sentence) : error
 }
 
 export function createKeyRing(deps: KeyRingDependencies): KeyRing {
@@ -77,7 +78,7 @@ export function createKeyRing(deps: KeyRingDependencies): KeyRing {
   let problem: AuthProblem | null = null
 
   function noteProblem(error: unknown, what: string): void {
-    if (error instanceof KeychainError) problem = { code: error.code, message: error.message }
+    if (error instanceof KeychainError) problem = problemOf(error.code, error.sentence)
     deps.log.warn(what, error instanceof Error ? error.message : error)
   }
 

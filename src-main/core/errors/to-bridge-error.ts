@@ -9,6 +9,6 @@ import { KeychainError } from '../secrets/keychain-error'
 export function toBridgeError(error: unknown): BridgeError | null {
   if (error instanceof AppError) return { code: error.code, message: error.message, ...(error.said ? { said: error.said } : {}) }
   if (error instanceof ServiceError) return { code: error.kind, message: error.message, ...(error.said ? { said: error.said } : {}) }
-  if (error instanceof KeychainError) return { code: error.code, message: error.message }
+  if (error instanceof KeychainError) return { code: error.code, message: error.message, ...(error.said ? { said: error.said } : {}) }
   return null
 }

@@ -2,6 +2,7 @@ import { AppError } from '../../../src-shared/contract/errors'
 import type { DownloadProgress, DownloadResult } from '../../../src-shared/domain/library'
 import type { Network } from '../api/http/network'
 import { ServiceError } from '../api/service-error'
+import { sentence } from '../i18n/sentence'
 import { throttle } from '../throttle'
 import { DownloadError, downloadToFile } from './download-to-file'
 import { safeFileName } from './file-name'
@@ -47,9 +48,9 @@ export async function downloadPdf(download: PdfDownload): Promise<DownloadResult
   } catch (error) {
     if (error instanceof AppError || error instanceof ServiceError) throw error
     if (error instanceof DownloadError) throw new AppError('service', error.message)
-    if (download.signal.aborted) throw new AppError('cancelled', 'The download was stopped; the partial file was removed.')
+    if (download.signal.aborted) throw new AppError('cancelled', sentence('coreLibrary.download.stopped'))
     const reason = error instanceof Error ? error.message : String(error)
-    throw new AppError('network', `The PDF download was cut off (${reason}); the partial file was removed.`)
+    throw new AppError('network', sentence('coreLibrary.download.cutOff', { reason }))
   } finally {
     progress.cancel()
   }

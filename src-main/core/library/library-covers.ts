@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { AppError } from '../../../src-shared/contract/errors'
 import type { CoversChange, LibraryCover, LibraryItem } from '../../../src-shared/domain/library'
 import type { Network } from '../api/http/network'
+import { sentence } from '../i18n/sentence'
 import type { Logger } from '../log'
 import { accountFolder } from '../storage/account-folder'
 import { fetchCover } from './cover-fetch'
@@ -155,8 +156,8 @@ export function createLibraryCovers(deps: LibraryCoversDependencies): LibraryCov
 
     async keepDrawing(jobId, png) {
       const job = published.get(jobId)
-      if (!job) throw new AppError('not-allowed', 'Only the first page of a PDF FlipDrop just published can become a cover.')
-      if (coverTypeOf(png) !== 'image/png') throw new AppError('invalid-input', 'A cover drawing is a PNG image.')
+      if (!job) throw new AppError('not-allowed', sentence('coreLibrary.cover.onlyJustPublished'))
+      if (coverTypeOf(png) !== 'image/png') throw new AppError('invalid-input', sentence('coreLibrary.cover.notPng'))
       // Whose it is decides the folder, shown or not; an account that signed out keeps nothing.
       if (job.accountId === null) return
       const store = await storeOf(job.accountId)

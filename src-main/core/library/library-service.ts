@@ -6,9 +6,10 @@ import { DOC_TYPES, type DocType, type ItemSummary } from '../../../src-shared/d
 import type { Settings } from '../../../src-shared/domain/settings'
 import type { ApiClient } from '../api/api-client'
 import type { ServiceItem } from '../api/normalize/item'
-import { ServiceError } from '../api/service-error'
+import { explain, ServiceError } from '../api/service-error'
 import type { HandlersOf } from '../area-handlers'
 import type { EventSink } from '../events'
+import { sentence } from '../i18n/sentence'
 import type { Logger } from '../log'
 import type { UploadQueue } from '../queue/upload-queue'
 import type { ServiceConnection } from '../service/service-connection'
@@ -152,7 +153,7 @@ export async function createLibraryService(deps: LibraryDependencies): Promise<L
           },
           client() {
             const client = readerOf(accountId)
-            if (!client) throw new AppError('signed-out', 'Sign in with your API key first.')
+            if (!client) throw new AppError('signed-out', sentence('coreLibrary.signInFirst'))
             return client
           }
         },
@@ -346,18 +347,19 @@ export async function createLibraryService(deps: LibraryDependencies): Promise<L
         try {
           await connection.client().whoami()
         } catch (error) {
-          return { ...NO_SYNC, phase: 'interrupted', message: interruptionOf(error).message }
+          const interruption = interruptionOf(error)
+          return { ...NO_SYNC, phase: 'interrupted', message: interruption.message, said: interruption.said }
         }
         library = await shownLibrary()
       }
-      return library ? library.sync.sync() : { ...NO_SYNC, phase: 'interrupted', message: SIGNED_OUT.message }
+      return library ? library.sync.sync() : { ...NO_SYNC, phase: 'interrupted', message: SIGNED_OUT.message, said: SIGNED_OUT.said }
     },
 
     async query(input) {
       const { client, accountId } = current()
       const roots = (accountId === null ? undefined : openLibrary(accountId))?.store.roots ?? {}
       const hosts = (input.docTypes ?? docTypes()).filter((docType) => docType === 'Flipbook' || hasDocumentHost())
-      if (hosts.length === 0) throw new AppError('document-host-missing', 'Documents need the document host. Set it in Settings, then try again.')
+      if (hosts.length === 0) throw new AppError('document-host-missing', explain.documentHostMissing())
       const query = {
         pageNo: input.pageNo,
         pageSize: input.pageSize,
@@ -402,11 +404,12 @@ export async function createLibraryService(deps: LibraryDependencies): Promise<L
           deps.log.warn('The new copies could not be read yet; the next sync lists them', error)
         }
       }
-      return { created: outcome.created, error: outcome.failure?.message ?? null }
+      const said = outcome.failure?.said
+      return { created: outcome.created, error: outcome.failure?.message ?? null, ...(said ? { said } : {}) }
     },
 
     async downloadPdf({ id, docType }) {
-      if (!deps.chooseSavePath) throw new AppError('not-allowed', 'Saving a PDF needs the FlipDrop window.')
+      if (!deps.chooseSavePath) throw new AppError('not-allowed', sentence('coreLibrary.saveNeedsWindow'))
       const client = connection.client()
       const host = hostOf(docType)
       const key = libraryKey(docType, id)
@@ -426,21 +429,21 @@ export async function createLibraryService(deps: LibraryDependencies): Promise<L
     },
 
     showDownload(path) {
-      if (!deps.showInFolder) throw new AppError('not-allowed', 'Showing a file needs the FlipDrop window.')
+      if (!deps.showInFolder) throw new AppError('not-allowed', sentence('coreLibrary.showNeedsWindow'))
       // Only what this window saved: a path from the renderer is never opened on its word alone.
-      if (!savedDownloads.has(path)) throw new AppError('not-allowed', 'FlipDrop shows only the PDFs it saved.')
+      if (!savedDownloads.has(path)) throw new AppError('not-allowed', sentence('coreLibrary.onlySavedPdfs'))
       deps.showInFolder(path)
       return undefined
     },
 
     async replace({ id, docType, path, url, confirmFirst }) {
-      if (path !== undefined && url !== undefined) throw new AppError('invalid-input', 'Give either a file or a URL.')
+      if (path !== undefined && url !== undefined) throw new AppError('invalid-input', sentence('coreLibrary.fileOrUrl'))
       // The item lives on the host of its kind (IDs are per host).
       const known = shown?.store.get(libraryKey(docType, id))?.name
       const target = { itemId: id, docType: hostOf(docType), ...(confirmFirst ? { confirmFirst } : {}), ...(known ? { name: known } : {}) }
       if (path !== undefined) return deps.uploads.replace({ ...target, path })
       if (url !== undefined) return deps.uploads.replace({ ...target, url })
-      if (!deps.choosePdfs) throw new AppError('not-allowed', 'Choosing a file needs the FlipDrop window.')
+      if (!deps.choosePdfs) throw new AppError('not-allowed', sentence('coreLibrary.chooseNeedsWindow'))
       const [chosen] = await deps.choosePdfs()
       return chosen === undefined ? NOTHING_QUEUED : deps.uploads.replace({ ...target, path: chosen })
     },

@@ -1,6 +1,7 @@
 import type { LibraryChange, LibrarySyncState } from '../../../src-shared/domain/library'
 import type { DocType, ItemSummary } from '../../../src-shared/domain/service/item'
 import type { ApiClient } from '../api/api-client'
+import { sentence } from '../i18n/sentence'
 import type { Logger } from '../log'
 import { throttle } from '../throttle'
 import { confirmGone, MAX_CHECKS_PER_SYNC, type Suspect } from './confirm-gone'
@@ -34,11 +35,8 @@ export interface SyncConnection {
 }
 
 /** Another account is shown: no retry of its own; the run carries on when this account is shown again. */
-const PAUSED: Interruption = {
-  reason: 'signed-out',
-  message: 'Paused while another account is shown: the sync carries on when this account is shown again.',
-  retryAt: null
-}
+const PAUSED_WORDS = sentence('coreLibrary.sync.paused')
+const PAUSED: Interruption = { reason: 'signed-out', message: PAUSED_WORDS.text, said: PAUSED_WORDS.said, retryAt: null }
 
 export interface LibrarySyncDependencies {
   /** The library of one account, and only that account's client (never a row of one account in another's file). */
@@ -127,7 +125,7 @@ export class LibrarySync {
       this.run = null
       if (hadRun) {
         this.interruption = SIGNED_OUT
-        this.set({ phase: 'interrupted', message: this.interruption.message }, true)
+        this.set({ phase: 'interrupted', message: this.interruption.message, said: this.interruption.said }, true)
       }
       return
     }
@@ -146,7 +144,7 @@ export class LibrarySync {
     this.progress.cancel()
     if (!wasRunning) return
     this.interruption = PAUSED
-    this.current = { ...this.current, phase: 'interrupted', message: PAUSED.message }
+    this.current = { ...this.current, phase: 'interrupted', message: PAUSED.message, said: PAUSED.said }
   }
 
   async close(): Promise<void> {
@@ -205,7 +203,7 @@ export class LibrarySync {
       this.interruption = interruption
       // Ended: a sync() from here on (the window reacting to this state) starts a new try.
       this.running = null
-      this.set({ phase: 'interrupted', message: interruption.message }, true)
+      this.set({ phase: 'interrupted', message: interruption.message, said: interruption.said }, true)
       this.scheduleRetry(interruption)
     }
     await this.deps.store.flush()
@@ -279,6 +277,8 @@ export class LibrarySync {
   /** Progress is throttled; a change of phase reaches the window at once (after any progress waiting). */
   private set(patch: Partial<LibrarySyncState>, now: boolean): void {
     this.current = { ...this.current, ...patch }
+    // A state that says nothing carries no sentence either (patches clear it with `message: null`).
+    if (this.current.message === null) delete this.current.said
     if (!now) {
       this.progress.request()
       return

@@ -1,20 +1,27 @@
 import { AppError } from '../../../src-shared/contract/errors'
 import { ServiceError } from '../api/service-error'
+import type { Said, Sentence } from '../../../src-shared/i18n/said'
 import { monotonicNow, wallTimeOf } from '../clock'
+import { sentence } from '../i18n/sentence'
 
 /** Why a sync stopped, and what brings it back. */
 export interface Interruption {
   /** network: when the network is back (or a later try); rate-limited: at `retryAt`; signed-out: after sign-in; failed: a later try. */
   reason: 'network' | 'rate-limited' | 'signed-out' | 'failed'
   message: string
+  /** The message as the window says it in its language. */
+  said: Said
   /** Local epoch ms at which to carry on, for rate limits. */
   retryAt: number | null
 }
 
-/** A monotonic deadline as the wall-clock time it falls at now. */
-const time = (ms: number): string => new Date(wallTimeOf(ms)).toLocaleTimeString()
+/** A monotonic deadline as the moment it falls at now (said as a time of day). */
+const time = (ms: number): { time: string } => ({ time: new Date(wallTimeOf(ms)).toISOString() })
 
-export const SIGNED_OUT: Interruption = { reason: 'signed-out', message: 'Signed out: sign in to finish syncing the library.', retryAt: null }
+/** An interruption saying this sentence. */
+const saying = (reason: Interruption['reason'], words: Sentence, retryAt: number | null = null): Interruption => ({ reason, message: words.text, said: words.said, retryAt })
+
+export const SIGNED_OUT: Interruption = saying('signed-out', sentence('coreLibrary.sync.signedOut'))
 
 /** A sync's failure in words for the window: what happened, and that the rest comes later. */
 export function interruptionOf(error: unknown): Interruption {
@@ -25,25 +32,18 @@ export function interruptionOf(error: unknown): Interruption {
     switch (error.kind) {
       case 'network':
       case 'stalled':
-        return {
-          reason: 'network',
-          message: 'Offline: the service cannot be reached. The library shows what was synced and finishes when the connection is back.',
-          retryAt: null
-        }
+        return saying('network', sentence('coreLibrary.sync.offline'))
       case 'portal':
-        return {
-          reason: 'network',
-          message: 'A sign-in page is in the way (hotel or office Wi-Fi?). The library shows what was synced and finishes once the service answers.',
-          retryAt: null
-        }
+        return saying('network', sentence('coreLibrary.sync.portal'))
       case 'rate-limited': {
         const retryAt = error.retryAt ?? monotonicNow() + 60_000
-        return { reason: 'rate-limited', message: `The service asked FlipDrop to slow down; the library sync continues at ${time(retryAt)}.`, retryAt }
+        return saying('rate-limited', sentence('coreLibrary.sync.rateLimited', { time: time(retryAt) }), retryAt)
       }
+      // The error's own sentence is said as it came (English) inside this one.
       default:
-        return { reason: 'failed', message: `The library sync stopped: ${error.message} It tries again shortly.`, retryAt: null }
+        return saying('failed', sentence('coreLibrary.sync.stoppedRetrying', { reason: error.message }))
     }
   }
-  if (error instanceof AppError) return { reason: 'failed', message: `The library sync stopped: ${error.message}`, retryAt: null }
-  return { reason: 'failed', message: 'The library sync stopped because of an unexpected problem; it tries again shortly.', retryAt: null }
+  if (error instanceof AppError) return saying('failed', sentence('coreLibrary.sync.stopped', { reason: error.message }))
+  return saying('failed', sentence('coreLibrary.sync.unexpected'))
 }

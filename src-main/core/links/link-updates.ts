@@ -4,9 +4,11 @@ import type { ApiClient } from '../api/api-client'
 import { ServiceError } from '../api/service-error'
 import type { Logger } from '../log'
 import type { UploadQueue } from '../queue/upload-queue'
+import { sentence } from '../i18n/sentence'
 import type { AccountScope } from '../service/service-connection'
 import type { FolderRecord, LinkRecord } from './links-file'
 import type { LinksStore } from './links-store'
+import { sayOnLink, wordsOf, type Words } from './link-words'
 import { lookAtPdf } from './look-at-pdf'
 
 /** Whose a link or hot folder is, and in words why one written before accounts were kept apart waits. */
@@ -14,7 +16,7 @@ export interface LinkAccounts {
   /** The connection's one answer: whose work a record is, and its client when it can be sent now. */
   scopeOf(accountId: string | null): AccountScope
   /** Why a record of no account waits (nothing names its account, or that account is not here yet). */
-  waitWords(scope: AccountScope): string
+  waitWords(scope: AccountScope): Words
 }
 
 /**
@@ -67,10 +69,10 @@ export function createLinkUpdates(deps: LinkUpdatesDeps) {
   const current = (id: string): LinkRecord | undefined => file.links.find((link) => link.id === id)
   const hasPending = (linkId: string): boolean => file.pending.some((job) => job.linkId === linkId)
 
-  async function markProblem(link: LinkRecord, problem: LinkRecord['problem'], message: string | null): Promise<void> {
-    if (link.problem === problem && link.message === message) return
+  async function markProblem(link: LinkRecord, problem: LinkRecord['problem'], words: Words | null): Promise<void> {
+    if (link.problem === problem && link.message === (words?.text ?? null)) return
     link.problem = problem
-    link.message = message
+    sayOnLink(link, words)
     if (problem === 'item-gone') link.paused = true
     await store.save()
   }
@@ -82,8 +84,7 @@ export function createLinkUpdates(deps: LinkUpdatesDeps) {
     const link = current(id)
     if (!link || link.paused) return
     if (seen.kind === 'missing') {
-      const message = `${basename(link.path)} was moved or deleted. Nothing was unpublished; the link waits for the file to come back.`
-      return markProblem(link, 'missing', message)
+      return markProblem(link, 'missing', sentence('coreLinks.message.fileMissing', { file: basename(link.path) }))
     }
     // Still being written, or settled as something readers cannot publish: wait for the next change.
     if (seen.kind === 'not-ready') return link.problem === 'missing' ? markProblem(link, null, null) : undefined
@@ -96,7 +97,7 @@ export function createLinkUpdates(deps: LinkUpdatesDeps) {
     // Nothing is published for a link whose account is not known: it says why and waits.
     if (accountId === null) return markProblem(link, null, deps.accounts.waitWords(scope))
     if (await itemIsGone(clientOf(scope), link.itemId, link.docType)) {
-      return markProblem(link, 'item-gone', `${link.name} was deleted on the service; the link is paused.`)
+      return markProblem(link, 'item-gone', sentence('coreLinks.message.itemGone', { name: link.name }))
     }
     const result = await deps.uploads.replaceFor(accountId, { itemId: link.itemId, docType: link.docType, path: link.path })
     const job = result.added[0]
@@ -104,10 +105,10 @@ export function createLinkUpdates(deps: LinkUpdatesDeps) {
     link.seen = seen.sha256
     link.problem = null
     if (job) {
-      link.message = null
+      sayOnLink(link, null)
       file.pending.push({ jobId: job.id, linkId: id, folderId: link.folderId, path: link.path, sha256: seen.sha256, size: seen.size })
     } else {
-      link.message = result.refused[0]?.reason ?? 'The new version could not be queued.'
+      sayOnLink(link, wordsOf(result.refused[0]?.reason ?? sentence('coreLinks.message.versionNotQueued')))
     }
     await store.save()
   }
@@ -118,11 +119,11 @@ export function createLinkUpdates(deps: LinkUpdatesDeps) {
    * nor a PDF readers cannot publish (a password, damage, no pages): it is offered, with the
    * reason. Returns the reason it was not queued, or null.
    */
-  async function publishNew(folder: FolderRecord, path: string): Promise<string | null> {
+  async function publishNew(folder: FolderRecord, path: string): Promise<Words | null> {
     const found = await look(path)
-    if (found.kind === 'missing') return `${basename(path)} is no longer in the folder.`
+    if (found.kind === 'missing') return sentence('coreLinks.note.noLongerInFolder', { file: basename(path) })
     if (found.kind !== 'pdf') {
-      const reason = found.message ?? `${basename(path)} is still being written.`
+      const reason = wordsOf(found.message ?? sentence('coreLinks.note.stillWriting', { file: basename(path) }))
       // A PDF readers cannot publish (a password, damage, no pages) is listed with the reason;
       // other files of the folder are not PDFs at all and are left alone.
       if (found.size !== undefined && found.reason !== 'not-pdf' && !folder.offered.includes(path)) {
@@ -141,20 +142,20 @@ export function createLinkUpdates(deps: LinkUpdatesDeps) {
     }
     const result = await deps.uploads.enqueuePathsFor(accountId, { paths: [path], docType: folder.docType, onSameContent: 'skip' })
     const job = result.added[0]
-    let reason: string | null = null
+    let reason: Words | null = null
     if (job) {
       file.pending.push({ jobId: job.id, linkId: null, folderId: folder.id, path, sha256: found.sha256, size: found.size })
       forgetOffered(folder, path)
     } else {
-      reason = result.refused[0]?.reason ?? `${basename(path)} could not be queued.`
-      deps.log.info(`Not published from the hot folder: ${reason}`)
+      reason = wordsOf(result.refused[0]?.reason ?? sentence('coreLinks.note.notQueued', { file: basename(path) }))
+      deps.log.info(`Not published from the hot folder: ${reason.text}`)
       offer(folder, path, found.size, reason)
     }
     await store.save()
     return reason
   }
 
-  function offer(folder: FolderRecord, path: string, size: number, note: string | null = null): void {
+  function offer(folder: FolderRecord, path: string, size: number, note: Words | null = null): void {
     if (!folder.offered.includes(path)) folder.offered.push(path)
     store.offeredSizes.set(path, size)
     if (note === null) store.offerNotes.delete(path)

@@ -1,6 +1,7 @@
 import { basename } from 'node:path'
 import type { HotFolderView, LinksView, LinkView } from '../../../src-shared/domain/links'
 import type { FolderRecord, LinkRecord, LinksFile } from './links-file'
+import type { Words } from './link-words'
 
 const iso = (ms: number): string => new Date(ms).toISOString()
 
@@ -17,6 +18,7 @@ export function toLinkView(link: LinkRecord, file: LinksFile): LinkView {
     state: link.problem ?? (link.paused ? 'paused' : 'active'),
     updating: file.pending.some((job) => job.linkId === link.id),
     message: link.message,
+    ...(link.said ? { said: link.said } : {}),
     published: link.published ? { sha256: link.published.sha256, size: link.published.size, at: iso(link.published.at) } : null,
     versions: link.versions.map((version) => ({ ...version, at: iso(version.at) })),
     folderId: link.folderId
@@ -26,7 +28,7 @@ export function toLinkView(link: LinkRecord, file: LinksFile): LinkView {
 /** What the folder views need besides the file. */
 interface FolderFacts {
   offeredSizes: ReadonlyMap<string, number>
-  offerNotes: ReadonlyMap<string, string>
+  offerNotes: ReadonlyMap<string, Words>
   missingFolders: ReadonlySet<string>
 }
 
@@ -42,7 +44,9 @@ function toFolderView(folder: FolderRecord, file: LinksFile, facts: FolderFacts)
     // Only offered files that are there now: one that went away stays offered (it is never published silently if it comes back).
     offered: folder.offered.flatMap((path) => {
       const size = facts.offeredSizes.get(path)
-      return size === undefined ? [] : [{ path, fileName: basename(path), size, note: facts.offerNotes.get(path) ?? null }]
+      if (size === undefined) return []
+      const note = facts.offerNotes.get(path)
+      return [{ path, fileName: basename(path), size, note: note?.text ?? null, ...(note?.said ? { said: note.said } : {}) }]
     }),
     publishing: file.pending.filter((job) => job.folderId === folder.id && job.linkId === null).map((job) => basename(job.path))
   }

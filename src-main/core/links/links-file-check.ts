@@ -1,3 +1,4 @@
+import type { Said } from '../../../src-shared/i18n/said'
 import type { FolderRecord, LinkRecord, LinksFile, PendingJob, VersionRecord } from './links-file'
 
 /*
@@ -13,6 +14,17 @@ const isString = (value: unknown): value is string => typeof value === 'string'
 const isNumber = (value: unknown): value is number => typeof value === 'number'
 const isDocType = (value: unknown): value is LinkRecord['docType'] => value === 'Flipbook' || value === 'Document'
 const stringOrNull = (value: unknown): value is string | null => value === null || typeof value === 'string'
+const isSaidValue = (value: unknown): boolean => isString(value) || isNumber(value) || (isObject(value) && isString(value['time']))
+
+/** A message's catalog sentence: absent (older files), or a key with plain values and a count. */
+function said(value: unknown): Said | undefined | null {
+  if (value === undefined) return undefined
+  if (!isObject(value) || !isString(value['key'])) return null
+  const { values, count } = value
+  if (values !== undefined && !(isObject(values) && Object.values(values).every(isSaidValue))) return null
+  if (count !== undefined && !isNumber(count)) return null
+  return value as unknown as Said
+}
 
 function version(value: unknown): VersionRecord | null {
   if (!isObject(value)) return null
@@ -32,6 +44,7 @@ function link(value: unknown): LinkRecord | null {
   if (!isObject(value)) return null
   const { id, path, itemId, docType, accountId, name, url, paused, problem, message, seen, folderId, polling } = value
   const done = published(value['published'])
+  const saidAs = said(value['said'])
   const versions = Array.isArray(value['versions']) ? value['versions'].map(version) : null
   const ok =
     isString(id) &&
@@ -44,13 +57,16 @@ function link(value: unknown): LinkRecord | null {
     typeof paused === 'boolean' &&
     (problem === null || problem === 'missing' || problem === 'item-gone') &&
     stringOrNull(message) &&
+    saidAs !== null &&
     stringOrNull(seen) &&
     done !== undefined &&
     versions !== null &&
     stringOrNull(folderId) &&
     typeof polling === 'boolean'
   if (!ok || versions.some((entry) => entry === null)) return null
-  return { id, path, itemId, docType, accountId, name, url, paused, problem, message, seen, published: done, versions: versions as VersionRecord[], folderId, polling }
+  const record: LinkRecord = { id, path, itemId, docType, accountId, name, url, paused, problem, message, seen, published: done, versions: versions as VersionRecord[], folderId, polling }
+  if (saidAs) record.said = saidAs
+  return record
 }
 
 function folder(value: unknown): FolderRecord | null {

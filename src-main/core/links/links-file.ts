@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
+import { saidSchema } from '../i18n/said-schema'
 import type { Logger } from '../log'
 import { writeFileDurably } from '../storage/durable-file'
 import { checkLinksFileQuickly } from './links-file-check'
@@ -35,6 +36,11 @@ const linkRecord = z.object({
   /** Set by what FlipDrop noticed (not by the user): the file is gone, or the item is. */
   problem: z.enum(['missing', 'item-gone']).nullable(),
   message: z.string().nullable(),
+  /**
+   * The message as the window says it (src-shared/i18n/core): kept beside it on disk, optional,
+   * so a file written before it loads as it is (its messages are then shown in English).
+   */
+  said: saidSchema.optional(),
   /** SHA-256 of the file when FlipDrop last acted on it: a different hash is a change to publish. */
   seen: z.string().nullable(),
   published: z.object({ sha256: z.string(), size: z.number(), at: z.number() }).nullable(),

@@ -4,8 +4,10 @@ import { basename, dirname, join } from 'node:path'
 import { AppError } from '../../../src-shared/contract/errors'
 import { isTemporaryFileName, type LinksView } from '../../../src-shared/domain/links'
 import { FINISHED_STATES, type QueueChange } from '../../../src-shared/domain/queue'
+import type { Sentence } from '../../../src-shared/i18n/said'
 import type { HandlersOf } from '../area-handlers'
 import type { EventSink } from '../events'
+import { sentence } from '../i18n/sentence'
 import type { Logger } from '../log'
 import type { UploadQueue } from '../queue/upload-queue'
 import type { AccountScope, ServiceConnection } from '../service/service-connection'
@@ -15,6 +17,7 @@ import { toLinkView } from './link-views'
 import { accountOf, createLinkUpdates, type LinkAccounts } from './link-updates'
 import type { FolderRecord, LinkRecord } from './links-file'
 import { openLinksStore } from './links-store'
+import { sayOnLink } from './link-words'
 import { lookAtPdf } from './look-at-pdf'
 import { createJobSettler, recordVersion } from './settle-jobs'
 import { copyPath, pruneCopies } from './version-copies'
@@ -50,9 +53,6 @@ export interface LinksService extends HandlersOf<'links'> {
   close(): Promise<void>
 }
 
-/** A link or hot folder made before accounts were kept apart, when nothing here says whose it was. */
-const UNBOUND = 'Added before FlipDrop kept accounts apart: publish to which account?'
-
 const DEFAULT_STABILITY_MS = 1_000
 const DEFAULT_POLL_MS = 1_000
 
@@ -63,14 +63,14 @@ export async function createLinksService(deps: LinksServiceDeps): Promise<LinksS
   const { file } = store
   /** Every reason given for a record of no account to wait, so its offers and messages can be taken back once it is bound. */
   const waitNotes = new Set<string>()
-  function waitWords(scope: AccountScope): string {
+  function waitWords(scope: AccountScope): Sentence {
     const words =
       scope.reach === 'identifying'
-        ? 'Checking which account it belongs to.'
+        ? sentence('coreLinks.wait.identifying')
         : scope.reach === 'unbound' || scope.accountId === null
-          ? UNBOUND
-          : `Waiting for ${deps.describeAccount(scope.accountId)} to sign in.`
-    waitNotes.add(words)
+          ? sentence('coreLinks.wait.unbound')
+          : sentence('coreLinks.wait.signIn', { account: deps.describeAccount(scope.accountId) })
+    waitNotes.add(words.text)
     return words
   }
   const accounts: LinkAccounts = { scopeOf: (accountId) => deps.connection.scopeOf(accountId), waitWords }
@@ -199,9 +199,9 @@ export async function createLinksService(deps: LinksServiceDeps): Promise<LinksS
 
   /** Records just given their account: what they said while waiting goes, and they are looked at again. */
   async function bound(links: LinkRecord[], folders: FolderRecord[]): Promise<void> {
-    for (const link of links) if (link.message !== null && waitNotes.has(link.message)) link.message = null
+    for (const link of links) if (link.message !== null && waitNotes.has(link.message)) sayOnLink(link, null)
     for (const folder of folders) {
-      for (const path of [...folder.offered]) if (waitNotes.has(store.offerNotes.get(path) ?? '')) updates.forgetOffered(folder, path)
+      for (const path of [...folder.offered]) if (waitNotes.has(store.offerNotes.get(path)?.text ?? '')) updates.forgetOffered(folder, path)
     }
     await store.save()
     await Promise.all(links.map((link) => check(link.path)))
@@ -216,7 +216,7 @@ export async function createLinksService(deps: LinksServiceDeps): Promise<LinksS
 
   async function addLink(record: Omit<LinkRecord, 'id' | 'paused' | 'problem' | 'message' | 'polling'>): Promise<LinkRecord> {
     if (file.links.some((link) => link.path === record.path)) {
-      throw new AppError('not-allowed', `${basename(record.path)} is already linked; unlink it first.`)
+      throw new AppError('not-allowed', sentence('coreLinks.alreadyLinked', { file: basename(record.path) }))
     }
     const link: LinkRecord = { id: randomUUID(), paused: false, problem: null, message: null, polling: false, ...record }
     file.links.push(link)
@@ -231,7 +231,7 @@ export async function createLinksService(deps: LinksServiceDeps): Promise<LinksS
     // A command's --account names it (the command checked it is signed in); else the current one.
     if (requested !== undefined) return requested
     const accountId = await deps.uploads.accountForNewWork()
-    if (accountId === null) throw new AppError('signed-out', 'Sign in first: a link publishes to the account it was made under.')
+    if (accountId === null) throw new AppError('signed-out', sentence('coreLinks.signInFirst'))
     return accountId
   }
 
@@ -239,8 +239,8 @@ export async function createLinksService(deps: LinksServiceDeps): Promise<LinksS
     const look = await lookAtPdf(path, { stabilityMs })
     if (look.kind === 'pdf') return look
     if (look.kind === 'not-ready' && look.message) throw new AppError('invalid-input', look.message)
-    if (look.kind === 'not-ready' && look.reason === 'changing') throw new AppError('invalid-input', `${basename(path)} is still being written; link it once it is saved.`)
-    throw new AppError('invalid-input', `${basename(path)} is not a complete PDF.`)
+    if (look.kind === 'not-ready' && look.reason === 'changing') throw new AppError('invalid-input', sentence('coreLinks.stillWritingLink', { file: basename(path) }))
+    throw new AppError('invalid-input', sentence('coreLinks.notCompletePdf', { file: basename(path) }))
   }
 
   function view(): LinksView {
@@ -269,7 +269,7 @@ export async function createLinksService(deps: LinksServiceDeps): Promise<LinksS
       const job = deps.uploads.list().jobs.find((entry) => entry.id === jobId)
       const sent = deps.uploads.jobFile(jobId)
       if (!job || job.state !== 'done' || !job.result || !sent) {
-        throw new AppError('not-allowed', 'Only a finished upload of a file can keep its file linked.')
+        throw new AppError('not-allowed', sentence('coreLinks.onlyFinishedUpload'))
       }
       const path = await checkPath(sent.path, 'file')
       const record = { path, itemId: job.result.itemId, docType: job.docType, accountId: job.accountId, name: job.name, url: job.result.url }
@@ -302,7 +302,7 @@ export async function createLinksService(deps: LinksServiceDeps): Promise<LinksS
       link.paused = false
       // Resuming after the item was deleted tries again: if it is still gone, the link pauses again.
       if (link.problem === 'item-gone') link.problem = null
-      link.message = null
+      sayOnLink(link, null)
       await store.save()
       await applyWatch()
       await check(link.path)
@@ -310,7 +310,7 @@ export async function createLinksService(deps: LinksServiceDeps): Promise<LinksS
     },
     async addHotFolder({ path, docType, accountId: requested }) {
       const dir = await checkedFolder(path)
-      if (file.folders.some((folder) => folder.path === dir)) throw new AppError('not-allowed', `${dir} is already a hot folder.`)
+      if (file.folders.some((folder) => folder.path === dir)) throw new AppError('not-allowed', sentence('coreLinks.path.alreadyHotFolder', { path: dir }))
       const folder: FolderRecord = { id: randomUUID(), path: dir, docType, accountId: await accountForNew(requested), paused: false, polling: false, offered: [], ignored: [] }
       // What is there already is offered, never published silently.
       for (const name of (await readdir(dir)).filter((entry) => !isTemporaryFileName(entry)).sort()) {
@@ -349,7 +349,7 @@ export async function createLinksService(deps: LinksServiceDeps): Promise<LinksS
       const folder = store.folder({ folderId })
       const chosen = paths ?? folder.offered.filter((path) => store.offeredSizes.has(path))
       const unknown = chosen.filter((path) => !folder.offered.includes(path))
-      if (unknown.length > 0) throw new AppError('not-found', `${basename(unknown[0] ?? '')} is not offered in this folder.`)
+      if (unknown.length > 0) throw new AppError('not-found', sentence('coreLinks.notOffered', { file: basename(unknown[0] ?? '') }))
       const jobs = new Map(deps.uploads.list().jobs.map((job) => [job.id, job]))
       for (const path of chosen) {
         // The offer of a file whose job failed is that job: publishing it retries the job, never a second item.
@@ -361,7 +361,7 @@ export async function createLinksService(deps: LinksServiceDeps): Promise<LinksS
           continue
         }
         if (pending) {
-          store.offerNotes.set(path, 'It is already being published.')
+          store.offerNotes.set(path, sentence('coreLinks.note.alreadyPublishing'))
           continue
         }
         if (file.links.some((link) => link.path === path)) {
@@ -377,7 +377,7 @@ export async function createLinksService(deps: LinksServiceDeps): Promise<LinksS
     async ignoreOffered({ folderId, paths }) {
       const folder = store.folder({ folderId })
       const unknown = paths.filter((path) => !folder.offered.includes(path))
-      if (unknown.length > 0) throw new AppError('not-found', `${basename(unknown[0] ?? '')} is not offered in this folder.`)
+      if (unknown.length > 0) throw new AppError('not-found', sentence('coreLinks.notOffered', { file: basename(unknown[0] ?? '') }))
       for (const path of paths) {
         updates.forgetOffered(folder, path)
         if (!folder.ignored.includes(path)) folder.ignored.push(path)
@@ -388,22 +388,22 @@ export async function createLinksService(deps: LinksServiceDeps): Promise<LinksS
     async restoreVersion({ linkId, sha256 }) {
       const link = store.link({ linkId })
       const version = link.versions.find((entry) => entry.sha256 === sha256)
-      if (!version?.kept) throw new AppError('not-allowed', 'No copy of that version was kept (turn on "Keep copies" to restore later versions).')
-      if (file.pending.some((job) => job.linkId === link.id)) throw new AppError('not-allowed', 'An update of this item is still in the queue; try again when it finished.')
+      if (!version?.kept) throw new AppError('not-allowed', sentence('coreLinks.noKeptCopy'))
+      if (file.pending.some((job) => job.linkId === link.id)) throw new AppError('not-allowed', sentence('coreLinks.updateInQueue'))
       const copy = copyPath(deps.dataDir, sha256)
       const { accountId, scope } = accountOf(accounts, link)
       if (accountId === null) throw new AppError('signed-out', waitWords(scope))
       const result = await deps.uploads.replaceFor(accountId, { itemId: link.itemId, docType: link.docType, path: copy })
       const job = result.added[0]
-      if (!job) throw new AppError('not-allowed', result.refused[0]?.reason ?? 'The kept copy could not be queued.')
+      if (!job) throw new AppError('not-allowed', result.refused[0]?.reason ?? sentence('coreLinks.keptCopyNotQueued'))
       file.pending.push({ jobId: job.id, linkId: link.id, folderId: link.folderId, path: copy, sha256, size: version.size })
       await store.save()
       return toLinkView(link, file)
     },
     async chooseAccount({ linkId, folderId, accountId }) {
       const record = linkId !== undefined ? store.link({ linkId }) : store.folder({ folderId })
-      if (record.accountId !== null) throw new AppError('not-allowed', 'It already belongs to an account.')
-      if (deps.connection.scopeOf(accountId).reach !== 'ready') throw new AppError('signed-out', `${deps.describeAccount(accountId)} is not signed in to FlipDrop.`)
+      if (record.accountId !== null) throw new AppError('not-allowed', sentence('coreLinks.alreadyHasAccount'))
+      if (deps.connection.scopeOf(accountId).reach !== 'ready') throw new AppError('signed-out', sentence('coreLinks.accountNotSignedIn', { account: deps.describeAccount(accountId) }))
       record.accountId = accountId
       const link = file.links.find((entry) => entry === record)
       const folder = file.folders.find((entry) => entry === record)

@@ -2,8 +2,10 @@ import { contract } from '../../../src-shared/contract'
 import { AppError } from '../../../src-shared/contract/errors'
 import type { LinksView } from '../../../src-shared/domain/links'
 import type { EventSink } from '../events'
+import { sentence } from '../i18n/sentence'
 import type { Logger } from '../log'
 import { toLinksView } from './link-views'
+import type { Words } from './link-words'
 import { readLinksFile, writeLinksFile, type FolderRecord, type LinkRecord, type LinksFile } from './links-file'
 
 /** The links state in memory, written to `links.json` after each change and told to the windows. */
@@ -12,7 +14,7 @@ export interface LinksStore {
   /** Sizes of offered files that are there now, for the views (an offered file that went away stays offered, unseen). */
   readonly offeredSizes: Map<string, number>
   /** What to say about an offered file (its publishing failed, it is already published…). */
-  readonly offerNotes: Map<string, string>
+  readonly offerNotes: Map<string, Words>
   /** Hot folders whose folder is gone or unreadable. */
   readonly missingFolders: Set<string>
   link(ref: { linkId?: string | undefined; path?: string | undefined }): LinkRecord
@@ -34,12 +36,12 @@ export async function openLinksStore(options: { dataDir: string; watching: boole
     missingFolders: new Set(),
     link(ref) {
       const found = file.links.find((link) => (ref.linkId !== undefined ? link.id === ref.linkId : link.path === ref.path))
-      if (!found) throw new AppError('not-found', ref.path !== undefined ? `${ref.path} is not linked.` : 'That link no longer exists.')
+      if (!found) throw new AppError('not-found', ref.path !== undefined ? sentence('coreLinks.path.notLinked', { path: ref.path }) : sentence('coreLinks.linkGone'))
       return found
     },
     folder(ref) {
       const found = file.folders.find((folder) => (ref.folderId !== undefined ? folder.id === ref.folderId : folder.path === ref.path))
-      if (!found) throw new AppError('not-found', ref.path !== undefined ? `${ref.path} is not a hot folder.` : 'That hot folder no longer exists.')
+      if (!found) throw new AppError('not-found', ref.path !== undefined ? sentence('coreLinks.path.notHotFolder', { path: ref.path }) : sentence('coreLinks.hotFolderGone'))
       return found
     },
     view: () =>

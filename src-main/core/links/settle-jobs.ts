@@ -6,6 +6,8 @@ import type { EventSink } from '../events'
 import type { UploadQueue } from '../queue/upload-queue'
 import type { LinkRecord, PendingJob } from './links-file'
 import type { LinksStore } from './links-store'
+import { sentence } from '../i18n/sentence'
+import { sayOnLink, type Words } from './link-words'
 import { copyPath, keepCopy } from './version-copies'
 
 /** Versions kept per link, newest first (their copies too). */
@@ -49,7 +51,7 @@ export function createJobSettler(deps: SettleJobsDeps) {
       const link = file.links.find((entry) => entry.id === pending.linkId)
       if (!link) return
       await recordVersion(deps, link, facts, pages)
-      link.message = null
+      sayOnLink(link, null)
       const updated: LinkUpdated = { linkId: link.id, itemId: link.itemId, name: link.name, url: link.url }
       deps.emit(contract.links.updated, updated)
       return
@@ -86,7 +88,7 @@ export function createJobSettler(deps: SettleJobsDeps) {
   }
 
   /** A hot folder's file shown as offered, with what happened to it. */
-  function offerAgain(pending: PendingJob, note: string): void {
+  function offerAgain(pending: PendingJob, note: Words): void {
     const folder = file.folders.find((entry) => entry.id === pending.folderId)
     if (!folder) return
     if (!folder.offered.includes(pending.path)) folder.offered.push(pending.path)
@@ -102,13 +104,28 @@ export function createJobSettler(deps: SettleJobsDeps) {
       const gone = job.failure?.code === 'item-gone'
       link.problem = gone ? 'item-gone' : link.problem
       link.paused ||= gone
-      link.message = gone
-        ? `${link.name} was deleted on the service; the link is paused.`
-        : `The update was not published: ${job.failure?.message ?? 'it was cancelled'}.`
+      // The job's failure is the queue's sentence, said as it came (English) inside this one.
+      const failure = job.failure?.message
+      sayOnLink(
+        link,
+        gone
+          ? sentence('coreLinks.message.itemGone', { name: link.name })
+          : failure === undefined
+            ? sentence('coreLinks.message.updateCancelled')
+            : sentence('coreLinks.message.updateFailed', { reason: failure })
+      )
       return
     }
     // A hot folder's file that did not become an item waits as an offer: never retried silently.
-    offerAgain(pending, job.state === 'cancelled' ? 'Publishing was cancelled.' : `Not published: ${job.failure?.message ?? 'it stopped'}`)
+    const failure = job.failure?.message
+    offerAgain(
+      pending,
+      job.state === 'cancelled'
+        ? sentence('coreLinks.note.cancelled')
+        : failure === undefined
+          ? sentence('coreLinks.note.stopped')
+          : sentence('coreLinks.note.notPublished', { reason: failure })
+    )
   }
 
   /**
@@ -120,16 +137,16 @@ export function createJobSettler(deps: SettleJobsDeps) {
     const pending = file.pending.find((entry) => entry.jobId === jobId)
     if (!pending) return null
     if (job?.state === 'failed' && pending.linkId === null) {
-      const before = store.offerNotes.get(pending.path)
+      const before = store.offerNotes.get(pending.path)?.text
       failed(pending, job)
       // Every queue change that mentions the failed job comes here: write only what is new.
-      if (store.offerNotes.get(pending.path) !== before) await store.save()
+      if (store.offerNotes.get(pending.path)?.text !== before) await store.save()
       return null
     }
     file.pending = file.pending.filter((entry) => entry !== pending)
     if (job?.state === 'done') await done(pending, job)
     else if (job) failed(pending, job)
-    else if (pending.linkId === null && !file.links.some((link) => link.path === pending.path)) offerAgain(pending, 'It was removed from the queue before it was published.')
+    else if (pending.linkId === null && !file.links.some((link) => link.path === pending.path)) offerAgain(pending, sentence('coreLinks.note.removedFromQueue'))
     await store.save()
     return pending.linkId
   }

@@ -1,7 +1,7 @@
 import { FAILURE_CODES } from '../../../src-shared/domain/queue'
 import { HOSTS } from '../../../src-shared/domain/service/item'
 import { STORED_STATES, type JobRecord } from './job-record'
-import { isSaid } from './said-record'
+import { isSaid } from '../i18n/said-schema'
 
 /*
  * Why this is written by hand beside the zod schema (job-record.ts): restoring 10,000 jobs

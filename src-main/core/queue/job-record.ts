@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { FAILURE_CODES, type FailureCode } from '../../../src-shared/domain/queue'
 import { HOSTS, hostFor } from '../../../src-shared/domain/service/item'
 import { isSentence, type Sentence } from '../../../src-shared/i18n/said'
-import { said } from './said-record'
+import { saidSchema } from '../i18n/said-schema'
 
 /*
  * A job as main keeps it, in memory and in the journal. Unlike the renderer's JobView it
@@ -70,9 +70,9 @@ export const jobRecordSchema = z.object({
   result: z
     .object({ itemId: z.number(), url: z.string(), embedUrl: z.string().nullable(), pages: z.number().nullable() })
     .nullable(),
-  // `said`: what the window says in its language (said-record.ts); absent in older records.
-  failure: z.object({ message: z.string(), retryable: z.boolean(), code: z.enum(FAILURE_CODES), said: said.optional() }).nullable(),
-  history: z.array(z.object({ at: z.number(), text: z.string(), said: said.optional() }))
+  // `said`: what the window says in its language (i18n/said-schema.ts); absent in older records.
+  failure: z.object({ message: z.string(), retryable: z.boolean(), code: z.enum(FAILURE_CODES), said: saidSchema.optional() }).nullable(),
+  history: z.array(z.object({ at: z.number(), text: z.string(), said: saidSchema.optional() }))
 })
 
 export type JobRecord = z.infer<typeof jobRecordSchema>

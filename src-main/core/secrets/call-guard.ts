@@ -1,4 +1,4 @@
-import { KeychainError, explainKeychain } from './keychain-error'
+import { KeychainError, keychainSentence } from './keychain-error'
 
 /** Runs keychain calls against a deadline. */
 export interface CallGuard {
@@ -15,7 +15,7 @@ export interface CallGuard {
 export function createCallGuard(timeoutMs: number): CallGuard {
   let stuck = 0
   const timeoutError = (detail: string): KeychainError =>
-    new KeychainError('keychain-timeout', explainKeychain.timeout(timeoutMs), detail)
+    new KeychainError('keychain-timeout', keychainSentence.timeout(timeoutMs), detail)
 
   return {
     run<T>(call: () => Promise<T>): Promise<T> {

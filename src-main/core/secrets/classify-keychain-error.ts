@@ -1,4 +1,4 @@
-import { KeychainError, explainKeychain } from './keychain-error'
+import { KeychainError, keychainSentence } from './keychain-error'
 
 /*
  * libsecret reports failures only as text (keytar drops the GError domain and code), so the
@@ -44,13 +44,13 @@ export function classifyKeychainError(error: unknown, timeoutMs: number, secret?
   if (error instanceof KeychainError) return error
   const detail = redact(textOf(error), secret)
   if (LOCKED.some((pattern) => pattern.test(detail))) {
-    return new KeychainError('keychain-locked', explainKeychain.locked(), detail)
+    return new KeychainError('keychain-locked', keychainSentence.locked(), detail)
   }
   if (UNAVAILABLE.some((pattern) => pattern.test(detail))) {
-    return new KeychainError('keychain-unavailable', explainKeychain.unavailable(), detail)
+    return new KeychainError('keychain-unavailable', keychainSentence.unavailable(), detail)
   }
   if (TIMED_OUT.some((pattern) => pattern.test(detail))) {
-    return new KeychainError('keychain-timeout', explainKeychain.timeout(timeoutMs), detail)
+    return new KeychainError('keychain-timeout', keychainSentence.timeout(timeoutMs), detail)
   }
-  return new KeychainError('keychain-failed', explainKeychain.failed(), detail)
+  return new KeychainError('keychain-failed', keychainSentence.failed(), detail)
 }

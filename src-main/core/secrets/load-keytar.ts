@@ -1,4 +1,4 @@
-import { KeychainError, explainKeychain } from './keychain-error'
+import { KeychainError, keychainSentence } from './keychain-error'
 
 /** The part of keytar the key store uses; also what a test may inject instead. */
 export interface KeytarLike {
@@ -34,11 +34,11 @@ export function loadKeytar(): Promise<KeytarLike> {
     (module: unknown) => {
       const backend = pickBackend(module)
       if (backend) return backend
-      throw new KeychainError('keychain-unavailable', explainKeychain.unavailable(), 'keytar has an unexpected shape.')
+      throw new KeychainError('keychain-unavailable', keychainSentence.unavailable(), 'keytar has an unexpected shape.')
     },
     (error: unknown) => {
       const detail = error instanceof Error ? error.message : String(error)
-      throw new KeychainError('keychain-unavailable', explainKeychain.unavailable(), `keytar did not load: ${detail}`)
+      throw new KeychainError('keychain-unavailable', keychainSentence.unavailable(), `keytar did not load: ${detail}`)
     }
   )
   return loading

@@ -6,6 +6,7 @@ import { createApiClient, type ApiClient, type ApiClientOptions } from '../api/a
 import { createNetwork, type Network, type ProxyResolver } from '../api/http/network'
 import { createServerZone } from '../api/server-zone'
 import type { Logger } from '../log'
+import { sentence } from '../i18n/sentence'
 import { effectiveSettings, type EnvironmentOverrides } from '../settings/effective-settings'
 
 export interface ServiceConnectionDependencies {
@@ -266,7 +267,7 @@ export function createServiceConnection(deps: ServiceConnectionDependencies): Se
   return {
     client() {
       const session = current()
-      if (!session) throw new AppError('signed-out', 'Sign in with your API key first.')
+      if (!session) throw new AppError('signed-out', sentence('coreAccount.signIn.first'))
       return session.client
     },
     get connected() {

@@ -1,6 +1,7 @@
 import { AppError } from '../../../src-shared/contract/errors'
 import type { LibraryItem } from '../../../src-shared/domain/library'
 import type { ShareItem, ShareRef } from '../../../src-shared/domain/share'
+import { sentence } from '../i18n/sentence'
 
 /** Where the items to share are read: the synced library at once, else the service's details of the item. */
 export interface ShareItemSource {
@@ -11,7 +12,7 @@ export interface ShareItemSource {
 function shareItemOf(item: LibraryItem, ref: ShareRef): ShareItem {
   if (!item.fullUrl) {
     const label = item.title ?? item.name
-    throw new AppError('not-found', `${label ? `“${label}”` : 'This item'} has no public link yet, so there is nothing to share.`)
+    throw new AppError('not-found', label ? sentence('coreShare.noPublicLink', { name: label }) : sentence('coreShare.noPublicLinkUnnamed'))
   }
   return { id: ref.id, docType: ref.docType, name: item.name, title: item.title, url: item.fullUrl, embedUrl: item.embedUrl, coverUrl: item.thumbnailUrl }
 }

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { AppError } from '../../../src-shared/contract/errors'
 import type { ShareRef } from '../../../src-shared/domain/share'
 import type { HandlersOf } from '../area-handlers'
+import { sentence } from '../i18n/sentence'
 import { writeFileDurably } from '../storage/durable-file'
 import { embedPreviewPage, readPreviewQuery, type PreviewAnswer } from './embed-preview-page'
 import { pngSize } from './png-size'
@@ -40,16 +41,16 @@ export interface ShareService extends HandlersOf<'share'> {
 /** Nothing here talks to a network, but for reading an item the synced library does not hold. */
 export function createShareService(deps: ShareDeps): ShareService {
   const needHost = (): ShareHost => {
-    if (!deps.host) throw new AppError('not-allowed', 'Sharing a code or a rich link needs the FlipDrop window.')
+    if (!deps.host) throw new AppError('not-allowed', sentence('coreShare.needsWindow'))
     return deps.host
   }
   const needSaveDialog = (): ((defaultName: string) => Promise<string | null>) => {
-    if (!deps.chooseSavePath) throw new AppError('not-allowed', 'Saving a file needs the FlipDrop window.')
+    if (!deps.chooseSavePath) throw new AppError('not-allowed', sentence('coreShare.saveNeedsWindow'))
     return deps.chooseSavePath
   }
   const one = async (ref: ShareRef) => {
     const [item] = await shareItems(deps.items, [ref])
-    if (!item) throw new AppError('not-found', 'This item is no longer in the library.')
+    if (!item) throw new AppError('not-found', sentence('coreShare.notInLibrary'))
     return item
   }
 
@@ -109,7 +110,8 @@ export function createShareService(deps: ShareDeps): ShareService {
     async saveSocialCard({ ref, png }) {
       const size = pngSize(png)
       if (!size || size.width !== SOCIAL_CARD.width || size.height !== SOCIAL_CARD.height) {
-        throw new AppError('invalid-input', `A social card is a ${String(SOCIAL_CARD.width)} × ${String(SOCIAL_CARD.height)} PNG image.`)
+        // Pixel sizes are a format's name, not counts: never grouped ("1200 × 630").
+        throw new AppError('invalid-input', sentence('coreShare.socialCardSize', { width: String(SOCIAL_CARD.width), height: String(SOCIAL_CARD.height) }))
       }
       const chooseSavePath = needSaveDialog()
       const item = await one(ref)

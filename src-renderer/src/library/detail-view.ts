@@ -2,6 +2,8 @@ import { detailFieldInfo, GROUP_SWITCHES, type DetailFieldInfo } from '../../../
 import { isCredential, type DetailField, type DetailGroupId, type ItemDetails } from '../../../src-shared/domain/service/item-details'
 import type { Skin } from '../../../src-shared/domain/service/references'
 import { formatCount, formatDate, formatDateTime } from '../format/dates'
+import { intlLocale } from '../i18n/i18n'
+import { detailFieldLabel } from './detail-field-words'
 import { detailWords, groupTitle, KIND_NAMES } from './words'
 
 /** One line of the details: words and a formatted value (a colour carries its swatch). */
@@ -83,6 +85,16 @@ function money(amount: number, currency: Value, locale?: string): string {
   return `${new Intl.NumberFormat(locale).format(amount)}${typeof currency === 'string' && currency ? ` ${currency}` : ''}`
 }
 
+/** A region code as the record stores it ("us") by its name in the reader's language ("Vereinigte Staaten"). */
+function countryName(code: string, locale = intlLocale()): string {
+  if (!/^[a-z]{2}$/i.test(code)) return code
+  try {
+    return new Intl.DisplayNames([locale], { type: 'region' }).of(code.toUpperCase()) ?? code
+  } catch {
+    return code
+  }
+}
+
 function formatValue(field: DetailField, info: DetailFieldInfo, values: Map<string, DetailField>, lookups: DetailLookups): { text: string; swatch: string | null } {
   if (isCredential(field)) return { text: field.credentialSet === null ? detailWords.empty : field.credentialSet ? detailWords.set : detailWords.notSet, swatch: null }
   const value = field.value
@@ -112,6 +124,8 @@ function formatValue(field: DetailField, info: DetailFieldInfo, values: Map<stri
     }
     case 'image':
       return { text: detailWords.set, swatch: null }
+    case 'country':
+      return { text: typeof value === 'string' ? countryName(value, lookups.locale) : String(value), swatch: null }
     case 'kind':
       return { text: value === 'Document' || value === 'Flipbook' ? KIND_NAMES[value] : String(value), swatch: null }
     default:
@@ -121,7 +135,7 @@ function formatValue(field: DetailField, info: DetailFieldInfo, values: Map<stri
 
 function rowOf(field: DetailField, values: Map<string, DetailField>, lookups: DetailLookups): DetailRow {
   const info = detailFieldInfo(field.key)
-  return { field: field.key, label: info.label, ...formatValue(field, info, values, lookups) }
+  return { field: field.key, label: detailFieldLabel(field.key), ...formatValue(field, info, values, lookups) }
 }
 
 /** What a group shows: the settings that are set and in force, switches of many features as two lists. */
@@ -140,11 +154,11 @@ function sectionRows(id: DetailGroupId, fields: readonly DetailField[], values: 
     }
     if (isUnset(info, field.value)) continue
     if (id === 'sharing' && SHARE_NETWORK.test(field.key) && typeof field.value === 'boolean') {
-      networks.push({ label: info.label, on: field.value })
+      networks.push({ label: detailFieldLabel(field.key), on: field.value })
       continue
     }
     if (LISTED_TOGGLES.has(id) && typeof field.value === 'boolean') {
-      ;(field.value ? on : off).push(info.label)
+      ;(field.value ? on : off).push(detailFieldLabel(field.key))
       continue
     }
     rows.push(rowOf(field, values, lookups))

@@ -170,7 +170,7 @@ export const useAccountStore = defineStore('account', () => {
     const failures = [...Object.values(parts).map((state) => state.failure), referencesFailure.value]
     const messages = failures
       .filter((failure): failure is BridgeError => failure !== null && !CONNECTION_CODES.includes(failure.code) && failure.code !== 'signed-out')
-      .map((failure) => failure.message)
+      .map((failure) => errorText(failure))
     return [...new Set(messages)]
   })
 

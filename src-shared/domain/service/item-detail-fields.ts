@@ -21,12 +21,15 @@ export type DetailKind =
   | 'credential'
   | 'image'
   | 'kind'
+  | 'country'
   | 'id'
 
-/** How one field of the record is shown to people. */
+/**
+ * How one field of the record is shown to people. Its words are the window's catalog
+ * (`details.field.<field>`, src-shared/i18n/window/details): this table says only which
+ * fields exist and what they are.
+ */
 export interface DetailFieldInfo {
-  /** In designers' words, never the API's spelling. */
-  label: string
   kind: DetailKind
   /**
    * The setting this one belongs to: while that toggle is off (or that value is unset, for
@@ -37,208 +40,200 @@ export interface DetailFieldInfo {
   allFieldsOnly?: true
 }
 
-const toggle = (label: string, partOf?: string): DetailFieldInfo => ({ label, kind: 'toggle', ...(partOf ? { partOf } : {}) })
-const text = (label: string, partOf?: string): DetailFieldInfo => ({ label, kind: 'text', ...(partOf ? { partOf } : {}) })
-const color = (label: string, partOf?: string): DetailFieldInfo => ({ label, kind: 'color', ...(partOf ? { partOf } : {}) })
-const url = (label: string, partOf?: string): DetailFieldInfo => ({ label, kind: 'url', ...(partOf ? { partOf } : {}) })
-
-/** The networks of the share menu, by the words their own brands use. */
-const SHARE_NETWORKS: Record<string, string> = {
-  IsShareFacebook: 'Facebook',
-  IsShareTwitter: 'X (Twitter)',
-  IsShareWhatsApp: 'WhatsApp',
-  IsShareTelegram: 'Telegram',
-  IsShareLinkedIn: 'LinkedIn',
-  IsSharePinterest: 'Pinterest',
-  IsShareReddit: 'Reddit',
-  IsShareTumblr: 'Tumblr',
-  IsShareMessenger: 'Messenger',
-  IsShareEmail: 'E-mail',
-  IsShareLine: 'LINE',
-  IsShareWeChat: 'WeChat',
-  IsShareInstagram: 'Instagram',
-  IsShareFlipboard: 'Flipboard',
-  IsShareGeneral: 'Other apps'
-}
-
-/** The questions a lead form may ask, in the order the record lists them. */
-const LEAD_QUESTIONS: [field: string, label: string, labelField: string][] = [
-  ['Email', 'e-mail', 'LeadEmail'],
-  ['Name', 'name', 'LeadName'],
-  ['Phone', 'phone number', 'LeadPhone'],
-  ['Company', 'company', 'LeadCompany'],
-  ['Date', 'date', 'LeadDate'],
-  ['Custom1', 'custom question 1', 'Custom1Label'],
-  ['Custom2', 'custom question 2', 'Custom2Label']
-]
-
-function leadQuestions(): Record<string, DetailFieldInfo> {
-  const fields: Record<string, DetailFieldInfo> = {}
-  for (const [field, label, labelField] of LEAD_QUESTIONS) {
-    const asks = `IsLead${field}`
-    fields[asks] = toggle(`Asks for ${label}`, 'IsLeadCapture')
-    fields[`IsLead${field}Mandatory`] = toggle(`${label.charAt(0).toUpperCase()}${label.slice(1)} required`, asks)
-    fields[labelField] = text(`${label.charAt(0).toUpperCase()}${label.slice(1)} field label`, asks)
-  }
-  return fields
-}
-
-function shareNetworks(): Record<string, DetailFieldInfo> {
-  return Object.fromEntries(Object.entries(SHARE_NETWORKS).map(([field, label]) => [field, toggle(label, 'IsShare')]))
-}
+const toggle = (partOf?: string): DetailFieldInfo => ({ kind: 'toggle', ...(partOf ? { partOf } : {}) })
+const text = (partOf?: string): DetailFieldInfo => ({ kind: 'text', ...(partOf ? { partOf } : {}) })
+const color = (partOf?: string): DetailFieldInfo => ({ kind: 'color', ...(partOf ? { partOf } : {}) })
+const url = (partOf?: string): DetailFieldInfo => ({ kind: 'url', ...(partOf ? { partOf } : {}) })
 
 /**
- * Every field the details show, with its words and kind (service-api.md §2.6). The record
- * documents no defaults, so "nothing set" is read from the values themselves: empty texts,
- * zeros where zero means "not used", and settings of a feature that is switched off.
+ * Every field the details show, with its kind (service-api.md §2.6). The record documents
+ * no defaults, so "nothing set" is read from the values themselves: empty texts, zeros where
+ * zero means "not used", and settings of a feature that is switched off.
  */
-export const DETAIL_FIELD_INFO: Record<string, DetailFieldInfo> = {
-  ID: { label: 'Item number', kind: 'id' },
-  Name: text('Name (yours, in FlipDrop and the dashboard)'),
-  Title: text('Title (readers see this)'),
-  Description: text('Description'),
-  DocType: { label: 'Kind', kind: 'kind' },
-  Folder: text('Folder'),
-  CustomURL: text('Link ending'),
-  FullURL: url('Link'),
-  EmbedURL: url('Embed link'),
-  URLPrefix: url('Viewer address'),
-  CNAME: text('Custom domain'),
-  CreatedOn: { label: 'Created', kind: 'date' },
-  ValidTillDate: { label: 'Available until', kind: 'date' },
-  Pages: { label: 'Pages', kind: 'count' },
-  NoOfViews: { label: 'Views', kind: 'count' },
-  NoOfLeads: { label: 'Leads', kind: 'count' },
-  NoOfSales: { label: 'Sales', kind: 'count' },
-  NoOfApprovals: { label: 'Approvals', kind: 'count' },
-  IsPublished: toggle('Published'),
-  IsActive: toggle('Active'),
-  IsStarred: toggle('Starred'),
-  IsTemplate: toggle('Used as a template'),
+export const DETAIL_FIELD_INFO = {
+  ID: { kind: 'id' },
+  Name: text(),
+  Title: text(),
+  Description: text(),
+  DocType: { kind: 'kind' },
+  Folder: text(),
+  CustomURL: text(),
+  FullURL: url(),
+  EmbedURL: url(),
+  URLPrefix: url(),
+  CNAME: text(),
+  CreatedOn: { kind: 'date' },
+  ValidTillDate: { kind: 'date' },
+  Pages: { kind: 'count' },
+  NoOfViews: { kind: 'count' },
+  NoOfLeads: { kind: 'count' },
+  NoOfSales: { kind: 'count' },
+  NoOfApprovals: { kind: 'count' },
+  IsPublished: toggle(),
+  IsActive: toggle(),
+  IsStarred: toggle(),
+  IsTemplate: toggle(),
 
-  SkinID: { label: 'Skin', kind: 'skin' },
-  SkinName: { label: 'Skin name', kind: 'text', allFieldsOnly: true },
-  ColorPanel: color('Toolbar colour'),
-  ColorBackground: color('Background colour'),
-  ColorLink: color('Link colour'),
-  TitleColor: color('Title colour'),
-  PageTurnMode: text('Page turn'),
-  BookLayout: { label: 'Page layout', kind: 'number' },
-  Shadowdepth: { label: 'Shadow depth', kind: 'number' },
+  SkinID: { kind: 'skin' },
+  SkinName: { kind: 'text', allFieldsOnly: true },
+  ColorPanel: color(),
+  ColorBackground: color(),
+  ColorLink: color(),
+  TitleColor: color(),
+  PageTurnMode: text(),
+  BookLayout: { kind: 'number' },
+  Shadowdepth: { kind: 'number' },
   // Its numbers are not documented: not shown as if they meant something, only under "All fields".
-  ScrollBehaviour: { label: 'Scrolling mode', kind: 'number', allFieldsOnly: true },
-  PageDepth: text('Page thickness'),
-  CoverType: text('Cover'),
-  AutoFlipInSecs: { label: 'Turns pages by itself every', kind: 'seconds' },
-  BackgroundIMG: { label: 'Background image', kind: 'image' },
-  BackgroundDisplayFit: text('Background fit', 'BackgroundIMG'),
-  BackgroundFillDirection: text('Background position', 'BackgroundIMG'),
-  LogoIMG: { label: 'Logo', kind: 'image' },
-  LogoURL: url('Logo opens', 'LogoIMG'),
-  BackgroundMusic: { label: 'Background music', kind: 'music' },
-  IsBackgroundMusicLoop: toggle('Music loops', 'BackgroundMusic'),
-  CustomLoadingText: text('Loading message'),
-  TopLeft: text('Top-left corner'),
-  TopRight: text('Top-right corner'),
-  BottomLeft: text('Bottom-left corner'),
-  BottomRight: text('Bottom-right corner'),
-  IsPrint: toggle('Printing'),
-  IsDownload: toggle('Download button'),
-  IsTextSelection: toggle('Text selection'),
-  IsThumbnails: toggle('Page thumbnails'),
-  IsPinnedThumbnails: toggle('Thumbnails always shown', 'IsThumbnails'),
-  IsSound: toggle('Page-turn sound'),
-  IsFullscreen: toggle('Full-screen button'),
-  IsZoom: toggle('Zoom'),
-  IsSearch: toggle('Search'),
-  IsFixedZoomMode: toggle('Fixed zoom', 'IsZoom'),
-  IsHardCover: toggle('Hard cover'),
-  IsBookThickness: toggle('Book thickness'),
-  IsLinkHighlight: toggle('Links highlighted'),
-  IsRightToLeft: toggle('Reads right to left'),
-  IsShowControls: toggle('Viewer controls'),
-  IsShowLogoMobile: toggle('Logo on phones'),
-  IsNoIndex: toggle('Hidden from search engines'),
-  IsNotes: toggle('Reader notes'),
-  IsNavFirstLast: toggle('First and last page buttons'),
+  ScrollBehaviour: { kind: 'number', allFieldsOnly: true },
+  PageDepth: text(),
+  CoverType: text(),
+  AutoFlipInSecs: { kind: 'seconds' },
+  BackgroundIMG: { kind: 'image' },
+  BackgroundDisplayFit: text('BackgroundIMG'),
+  BackgroundFillDirection: text('BackgroundIMG'),
+  LogoIMG: { kind: 'image' },
+  LogoURL: url('LogoIMG'),
+  BackgroundMusic: { kind: 'music' },
+  IsBackgroundMusicLoop: toggle('BackgroundMusic'),
+  CustomLoadingText: text(),
+  TopLeft: text(),
+  TopRight: text(),
+  BottomLeft: text(),
+  BottomRight: text(),
+  IsPrint: toggle(),
+  IsDownload: toggle(),
+  IsTextSelection: toggle(),
+  IsThumbnails: toggle(),
+  IsPinnedThumbnails: toggle('IsThumbnails'),
+  IsSound: toggle(),
+  IsFullscreen: toggle(),
+  IsZoom: toggle(),
+  IsSearch: toggle(),
+  IsFixedZoomMode: toggle('IsZoom'),
+  IsHardCover: toggle(),
+  IsBookThickness: toggle(),
+  IsLinkHighlight: toggle(),
+  IsRightToLeft: toggle(),
+  IsShowControls: toggle(),
+  IsShowLogoMobile: toggle(),
+  IsNoIndex: toggle(),
+  IsNotes: toggle(),
+  IsNavFirstLast: toggle(),
 
-  IsShare: toggle('Share button'),
-  IsShareButtons: toggle('Share buttons beside the pages', 'IsShare'),
-  ...shareNetworks(),
+  IsShare: toggle(),
+  IsShareButtons: toggle('IsShare'),
+  IsShareFacebook: toggle('IsShare'),
+  IsShareTwitter: toggle('IsShare'),
+  IsShareWhatsApp: toggle('IsShare'),
+  IsShareTelegram: toggle('IsShare'),
+  IsShareLinkedIn: toggle('IsShare'),
+  IsSharePinterest: toggle('IsShare'),
+  IsShareReddit: toggle('IsShare'),
+  IsShareTumblr: toggle('IsShare'),
+  IsShareMessenger: toggle('IsShare'),
+  IsShareEmail: toggle('IsShare'),
+  IsShareLine: toggle('IsShare'),
+  IsShareWeChat: toggle('IsShare'),
+  IsShareInstagram: toggle('IsShare'),
+  IsShareFlipboard: toggle('IsShare'),
+  IsShareGeneral: toggle('IsShare'),
 
-  IsCTAButton: toggle('First button'),
-  CTAButtonText: text('First button words', 'IsCTAButton'),
-  CTAButtonColor: color('First button colour', 'IsCTAButton'),
-  CTAButtonTextColor: color('First button text colour', 'IsCTAButton'),
-  CTAButtonURL: url('First button opens', 'IsCTAButton'),
-  IsCTAButton2: toggle('Second button'),
-  CTAButtonText2: text('Second button words', 'IsCTAButton2'),
-  CTAButtonColor2: color('Second button colour', 'IsCTAButton2'),
-  CTAButtonTextColor2: color('Second button text colour', 'IsCTAButton2'),
-  CTAButtonURL2: url('Second button opens', 'IsCTAButton2'),
-  IsCTAHiddenInPreview: toggle('Hidden in previews'),
+  IsCTAButton: toggle(),
+  CTAButtonText: text('IsCTAButton'),
+  CTAButtonColor: color('IsCTAButton'),
+  CTAButtonTextColor: color('IsCTAButton'),
+  CTAButtonURL: url('IsCTAButton'),
+  IsCTAButton2: toggle(),
+  CTAButtonText2: text('IsCTAButton2'),
+  CTAButtonColor2: color('IsCTAButton2'),
+  CTAButtonTextColor2: color('IsCTAButton2'),
+  CTAButtonURL2: url('IsCTAButton2'),
+  IsCTAHiddenInPreview: toggle(),
 
-  IsPasswordProtected: toggle('Password protection'),
-  Password: { label: 'Password', kind: 'credential', partOf: 'IsPasswordProtected' },
-  PwdTitle: text('Prompt', 'IsPasswordProtected'),
-  PwdPlaceholder: text('Field hint', 'IsPasswordProtected'),
-  PwdButton: text('Button words', 'IsPasswordProtected'),
+  IsPasswordProtected: toggle(),
+  Password: { kind: 'credential', partOf: 'IsPasswordProtected' },
+  PwdTitle: text('IsPasswordProtected'),
+  PwdPlaceholder: text('IsPasswordProtected'),
+  PwdButton: text('IsPasswordProtected'),
 
-  IsLeadCapture: toggle('Lead form'),
-  LeadCaptureTitle: text('Form title', 'IsLeadCapture'),
-  IsLeadAllowSkip: toggle('Readers may skip it', 'IsLeadCapture'),
-  LeadSkipText: text('Skip button words', 'IsLeadAllowSkip'),
-  LeadButton: text('Send button words', 'IsLeadCapture'),
-  ...leadQuestions(),
-  IsLeadPrivacyPolicy: toggle('Privacy policy box', 'IsLeadCapture'),
-  PrivacyPolicyURL: url('Privacy policy link', 'IsLeadPrivacyPolicy'),
-  PrivacyPolicyText: text('Privacy policy words', 'IsLeadPrivacyPolicy'),
-  LeadFormAfterPages: { label: 'Form appears after', kind: 'pages', partOf: 'IsLeadCapture' },
-  LeadAfterPages: { label: 'Form required after', kind: 'pages', partOf: 'IsLeadCapture' },
-  LeadPhoneCountry: text('Phone country', 'IsLeadPhone'),
-  IsVerifyEmail: toggle('Checks e-mail addresses', 'IsLeadCapture'),
-  IsVerifyMobile: toggle('Checks phone numbers', 'IsLeadCapture'),
-  EmailsAllowed: text('E-mail addresses allowed', 'IsLeadCapture'),
-  EmailVerifyTitleText: text('Check title', 'IsVerifyEmail'),
-  EmailVerifyButtonText: text('Check button words', 'IsVerifyEmail'),
-  TwillioAPIKey: { label: 'Text-message provider key', kind: 'credential', partOf: 'IsVerifyMobile' },
-  NotificationsEmail: { label: 'New leads are sent to', kind: 'email', partOf: 'IsLeadCapture' },
-  IsSendEmailOnView: toggle('E-mail on every view'),
-  GoogleSheetURL: url('Google Sheet', 'IsLeadCapture'),
-  GoogleSheetName: text('Sheet name', 'IsLeadCapture'),
-  WebhookURL_NewLead: url('Webhook for new leads', 'IsLeadCapture'),
-  PabblyWebhookURL_NewLead: url('Pabbly webhook for new leads', 'IsLeadCapture'),
+  IsLeadCapture: toggle(),
+  LeadCaptureTitle: text('IsLeadCapture'),
+  IsLeadAllowSkip: toggle('IsLeadCapture'),
+  LeadSkipText: text('IsLeadAllowSkip'),
+  LeadButton: text('IsLeadCapture'),
+  IsLeadEmail: toggle('IsLeadCapture'),
+  IsLeadEmailMandatory: toggle('IsLeadEmail'),
+  LeadEmail: text('IsLeadEmail'),
+  IsLeadName: toggle('IsLeadCapture'),
+  IsLeadNameMandatory: toggle('IsLeadName'),
+  LeadName: text('IsLeadName'),
+  IsLeadPhone: toggle('IsLeadCapture'),
+  IsLeadPhoneMandatory: toggle('IsLeadPhone'),
+  LeadPhone: text('IsLeadPhone'),
+  IsLeadCompany: toggle('IsLeadCapture'),
+  IsLeadCompanyMandatory: toggle('IsLeadCompany'),
+  LeadCompany: text('IsLeadCompany'),
+  IsLeadDate: toggle('IsLeadCapture'),
+  IsLeadDateMandatory: toggle('IsLeadDate'),
+  LeadDate: text('IsLeadDate'),
+  IsLeadCustom1: toggle('IsLeadCapture'),
+  IsLeadCustom1Mandatory: toggle('IsLeadCustom1'),
+  Custom1Label: text('IsLeadCustom1'),
+  IsLeadCustom2: toggle('IsLeadCapture'),
+  IsLeadCustom2Mandatory: toggle('IsLeadCustom2'),
+  Custom2Label: text('IsLeadCustom2'),
+  IsLeadPrivacyPolicy: toggle('IsLeadCapture'),
+  PrivacyPolicyURL: url('IsLeadPrivacyPolicy'),
+  PrivacyPolicyText: text('IsLeadPrivacyPolicy'),
+  LeadFormAfterPages: { kind: 'pages', partOf: 'IsLeadCapture' },
+  LeadAfterPages: { kind: 'pages', partOf: 'IsLeadCapture' },
+  LeadPhoneCountry: { kind: 'country', partOf: 'IsLeadPhone' },
+  IsVerifyEmail: toggle('IsLeadCapture'),
+  IsVerifyMobile: toggle('IsLeadCapture'),
+  EmailsAllowed: text('IsLeadCapture'),
+  EmailVerifyTitleText: text('IsVerifyEmail'),
+  EmailVerifyButtonText: text('IsVerifyEmail'),
+  TwillioAPIKey: { kind: 'credential', partOf: 'IsVerifyMobile' },
+  NotificationsEmail: { kind: 'email', partOf: 'IsLeadCapture' },
+  IsSendEmailOnView: toggle(),
+  GoogleSheetURL: url('IsLeadCapture'),
+  GoogleSheetName: text('IsLeadCapture'),
+  WebhookURL_NewLead: url('IsLeadCapture'),
+  PabblyWebhookURL_NewLead: url('IsLeadCapture'),
 
-  IsForSale: toggle('For sale'),
-  SaleCurr: { label: 'Currency', kind: 'text', partOf: 'IsForSale', allFieldsOnly: true },
-  SaleAmount: { label: 'Price', kind: 'money', partOf: 'IsForSale' },
-  SalePageTitle: text('Sale page title', 'IsForSale'),
-  SaleAccessPageTitle: text('Access page title', 'IsForSale'),
-  SalePurchaseButtonText: text('Purchase button words', 'IsForSale'),
-  SaleButtonText: text('Buy button words', 'IsForSale'),
-  SaleAccessButtonText: text('Access button words', 'IsForSale'),
-  SaleButtonColor: color('Buy button colour', 'IsForSale'),
-  SaleGatewayName: text('Payment provider', 'IsForSale'),
-  SaleGatewayKey: { label: 'Payment provider key', kind: 'credential', partOf: 'IsForSale' },
-  SaleGatewaySecret: { label: 'Payment provider secret', kind: 'credential', partOf: 'IsForSale' },
+  IsForSale: toggle(),
+  SaleCurr: { kind: 'text', partOf: 'IsForSale', allFieldsOnly: true },
+  SaleAmount: { kind: 'money', partOf: 'IsForSale' },
+  SalePageTitle: text('IsForSale'),
+  SaleAccessPageTitle: text('IsForSale'),
+  SalePurchaseButtonText: text('IsForSale'),
+  SaleButtonText: text('IsForSale'),
+  SaleAccessButtonText: text('IsForSale'),
+  SaleButtonColor: color('IsForSale'),
+  SaleGatewayName: text('IsForSale'),
+  SaleGatewayKey: { kind: 'credential', partOf: 'IsForSale' },
+  SaleGatewaySecret: { kind: 'credential', partOf: 'IsForSale' },
 
-  IsApprovalButton: toggle('Approval button'),
-  ApprovalButtonText: text('Button words', 'IsApprovalButton'),
-  ApprovalButtonColor: color('Button colour', 'IsApprovalButton'),
-  ApprovalButtonTextColor: color('Button text colour', 'IsApprovalButton'),
+  IsApprovalButton: toggle(),
+  ApprovalButtonText: text('IsApprovalButton'),
+  ApprovalButtonColor: color('IsApprovalButton'),
+  ApprovalButtonTextColor: color('IsApprovalButton'),
 
-  IsVA: toggle('AI assistant'),
-  AIProvider: text('AI provider', 'IsVA'),
-  AIKey: { label: 'AI provider key', kind: 'credential', partOf: 'IsVA' },
-  VAButtonText: text('Button words', 'IsVA'),
-  VAButtonColor: color('Button colour', 'IsVA'),
-  VAButtonTextColor: color('Button text colour', 'IsVA'),
-  VAText: text('Welcome message', 'IsVA'),
-  VAButtonStatus1: text('Status message 1', 'IsVA'),
-  VAButtonStatus2: text('Status message 2', 'IsVA'),
-  VAButtonStatus3: text('Status message 3', 'IsVA'),
-  VAButtonStatus4: text('Status message 4', 'IsVA')
-}
+  IsVA: toggle(),
+  AIProvider: text('IsVA'),
+  AIKey: { kind: 'credential', partOf: 'IsVA' },
+  VAButtonText: text('IsVA'),
+  VAButtonColor: color('IsVA'),
+  VAButtonTextColor: color('IsVA'),
+  VAText: text('IsVA'),
+  VAButtonStatus1: text('IsVA'),
+  VAButtonStatus2: text('IsVA'),
+  VAButtonStatus3: text('IsVA'),
+  VAButtonStatus4: text('IsVA')
+} satisfies Record<string, DetailFieldInfo>
+
+/** A field the table knows, and so the catalog has words for. */
+export type DetailFieldKey = keyof typeof DETAIL_FIELD_INFO
 
 /**
  * The toggles that switch a group's feature on; while none is on, the group says only "Off".
@@ -254,18 +249,12 @@ export const GROUP_SWITCHES: Partial<Record<DetailGroupId, readonly string[]>> =
   assistant: ['IsVA']
 }
 
-/** The words of a field, or a readable fallback for one the table does not know (never the raw API name). */
-export function detailFieldInfo(key: string): DetailFieldInfo {
-  return DETAIL_FIELD_INFO[key] ?? { label: humanize(key), kind: 'text' }
+/** Whether the table knows a field (a service may add fields before FlipDrop has words for them). */
+export function isKnownField(key: string): key is DetailFieldKey {
+  return Object.hasOwn(DETAIL_FIELD_INFO, key)
 }
 
-/** `IsLeadPrivacyPolicy` → "Lead privacy policy": a last resort, for a field added to the groups without words. */
-function humanize(key: string): string {
-  const words = key
-    .replace(/^Is(?=[A-Z])/, '')
-    .replace(/_/g, ' ')
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .toLowerCase()
-  return words.charAt(0).toUpperCase() + words.slice(1)
+/** What a field is; one the table does not know is shown as text. */
+export function detailFieldInfo(key: string): DetailFieldInfo {
+  return isKnownField(key) ? DETAIL_FIELD_INFO[key] : { kind: 'text' }
 }

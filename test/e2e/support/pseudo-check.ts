@@ -100,6 +100,16 @@ export function clippedOrOverlapping(page: Page): Promise<Clipped[]> {
       }
       if (wider && style.overflowX === 'visible' && style.whiteSpace === 'nowrap') found.push({ text: ownText(element).slice(0, 80), where: describe(element), why: 'spills out of its box' })
     }
+    /** Scrolled out of a scrolling box (a long panel's rows above its top): not shown, so under nothing. */
+    const scrolledAway = (element: Element, x: number, y: number): boolean => {
+      for (let box = element.parentElement; box; box = box.parentElement) {
+        const style = getComputedStyle(box)
+        if (!/(auto|scroll)/.test(`${style.overflowX} ${style.overflowY}`)) continue
+        const rect = box.getBoundingClientRect()
+        if (x < rect.left || x > rect.right || y < rect.top || y > rect.bottom) return true
+      }
+      return false
+    }
     // Overlap: the middle of each line of text must show that text's element (or something inside it).
     for (const element of textElements) {
       const style = getComputedStyle(element)
@@ -110,7 +120,7 @@ export function clippedOrOverlapping(page: Page): Promise<Clipped[]> {
         if (rect.width < 4 || rect.height < 4) continue
         const x = rect.left + rect.width / 2
         const y = rect.top + rect.height / 2
-        if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue
+        if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight || scrolledAway(element, x, y)) continue
         const hit = document.elementFromPoint(x, y)
         if (!hit || hit === element || element.contains(hit) || hit.contains(element)) continue
         // Covered by a dialog's backdrop or an overlay without words of its own: not text on text.

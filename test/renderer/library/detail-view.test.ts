@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { DETAIL_GROUP_FIELDS, DETAIL_GROUP_IDS, type DetailField, type ItemDetails } from '../../../src-shared/domain/service/item-details'
 import { CREDENTIAL_FIELDS } from '../../../src-shared/domain/service/item-details'
-import { DETAIL_FIELD_INFO } from '../../../src-shared/domain/service/item-detail-fields'
+import { isKnownField } from '../../../src-shared/domain/service/item-detail-fields'
 import { presentDetails } from '../../../src-renderer/src/library/detail-view'
 
 /** A record as main groups it, every field of §2.6 present, with the values given (others unset). */
@@ -83,9 +83,17 @@ describe('item details for people', () => {
     const fields = DETAIL_GROUP_IDS.flatMap((id) => DETAIL_GROUP_FIELDS[id])
     expect(view.all.map((entry) => entry.field)).toEqual(fields)
     // Every field has words of its own, not a spelling derived from its API name.
-    for (const field of fields) expect(DETAIL_FIELD_INFO[field], field).toBeDefined()
+    for (const field of fields) expect(isKnownField(field), field).toBe(true)
     expect(view.all.find((entry) => entry.field === 'IsShareWeChat')).toMatchObject({ label: 'WeChat', text: 'Off' })
     expect(view.all.find((entry) => entry.field === 'CreatedOn')?.text).toMatch(/2026/)
     expect(view.all.find((entry) => entry.field === 'CTAButtonText')).toMatchObject({ label: 'First button words', text: 'Learn more' })
+  })
+
+  it('names the lead form’s phone country in the reader’s language, not by its code', () => {
+    const lead = presentDetails(details({ IsLeadCapture: true, IsLeadPhone: true, LeadPhoneCountry: 'us' }), { skins: [], locale: 'de' })
+    const country = lead.sections.find((entry) => entry.id === 'lead-capture')?.rows.find((entry) => entry.field === 'LeadPhoneCountry')
+    expect(country).toMatchObject({ label: 'Phone country', text: 'Vereinigte Staaten' })
+    const unknown = presentDetails(details({ IsLeadCapture: true, IsLeadPhone: true, LeadPhoneCountry: 'Atlantis' }), { skins: [], locale: 'de' })
+    expect(unknown.sections.find((entry) => entry.id === 'lead-capture')?.rows.find((entry) => entry.field === 'LeadPhoneCountry')?.text).toBe('Atlantis')
   })
 })

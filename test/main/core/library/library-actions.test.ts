@@ -146,6 +146,8 @@ describe('duplicate', () => {
     const result = await library().duplicate({ id: source.id, docType: source.docType, count: 25 })
     expect(result.created).toHaveLength(20)
     expect(result.error).toMatch(/HTTP 500/)
+    // The window says the reason in its language: the service error's key, the status as it came.
+    expect(result.said).toEqual({ key: 'coreService.serverFailure', values: { status: '500' } })
     const keys = new Set(library().snapshot().items.map((item) => item.key))
     for (const copy of result.created) expect(keys.has(libraryKey(source.docType, copy.id))).toBe(true)
   }, 30_000)

@@ -55,6 +55,17 @@ describe('links.json read at start without the schema', () => {
     expect((await read(content)).value.links).toEqual([{ ...older, accountId: null, polling: false }])
   })
 
+  it('keeps what a link said for the window beside its message; a file from before it loads without one', async () => {
+    const said = { key: 'coreLinks.message.itemGone', values: { name: 'Price list' } }
+    const saying = { ...file, links: [{ ...link, message: 'Price list was deleted on the service; the link is paused.', said }] }
+    expect(checkLinksFileQuickly(saying)?.links[0]?.said).toEqual(said)
+    expect((await read(saying)).value.links[0]?.said).toEqual(said)
+    // Written before links said their sentences: no said at all, read quickly as it is.
+    expect(checkLinksFileQuickly(file)?.links[0]).not.toHaveProperty('said')
+    // A said the quick check cannot vouch for goes through the schema.
+    expect(checkLinksFileQuickly({ ...file, links: [{ ...link, said: { key: 7 } }] })).toBeNull()
+  })
+
   it('reads a hot folder of the time before "Ignore" as one that ignores nothing', async () => {
     const { ignored: _ignored, ...older } = folder
     const content = { ...file, folders: [older] }

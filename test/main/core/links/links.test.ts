@@ -139,6 +139,8 @@ describe('linked PDFs', () => {
     await rm(path)
     const view = await waitForLinks(core, 'the link to be missing', (links) => links.links.some((entry) => entry.id === link.id && entry.state === 'missing'))
     expect(view.links[0]?.message).toContain('Nothing was unpublished')
+    // The window says it in its language: the catalog's key, the file's name as it is.
+    expect(view.links[0]?.said).toEqual({ key: 'coreLinks.message.fileMissing', values: { file: 'deleted.pdf' } })
     expect(emulator.state.items.has(item.itemId)).toBe(true)
     // Nothing but reads reached the service (no replace, no delete).
     expect(emulator.state.requests.slice(requests).filter((entry) => !entry.path.startsWith('/api/get'))).toEqual([])
@@ -156,6 +158,7 @@ describe('linked PDFs', () => {
     await writeFile(path, await pdfBytes('gone v2'))
     const view = await waitForLinks(core, 'the link to be item-gone', (links) => links.links.some((entry) => entry.id === link.id && entry.state === 'item-gone'))
     expect(view.links[0]?.message).toContain('was deleted on the service')
+    expect(view.links[0]?.said).toEqual({ key: 'coreLinks.message.itemGone', values: { name: link.name } })
   })
 
   it('restores a kept version (keepCopies on): the item serves the old bytes again', async () => {
