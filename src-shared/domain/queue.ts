@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { DocType, Host } from './service/item'
 import type { Quota } from './service/quota'
+import type { Said } from '../i18n/said'
 import { readableName } from './readable-name'
 
 /*
@@ -102,17 +103,20 @@ export interface JobView {
   state: JobState
   /** Held by the user: the queue passes it over until resumed. */
   paused: boolean
-  /** `account`: whom it waits for, in words ("Dana Kim (dana@…)"), when it waits for an account to sign in. */
-  waiting: { reason: WaitReason; message: string; until: string | null; account?: string } | null
+  /**
+   * `account`: whom it waits for, in words ("Dana Kim (dana@…)"), when it waits for an account to sign in.
+   * `said` (here, on a failure and a history line): the message as the window says it in its language (absent: the English only).
+   */
+  waiting: { reason: WaitReason; message: string; said?: Said; until: string | null; account?: string } | null
   progress: JobProgress | null
   result: { itemId: number; url: string; embedUrl: string | null; pages: number | null } | null
-  failure: { message: string; retryable: boolean; code: FailureCode } | null
+  failure: { message: string; said?: Said; retryable: boolean; code: FailureCode } | null
   /** The UserID of the account the job publishes to (null: queued before FlipDrop recorded accounts). */
   accountId: string | null
   /** The host that holds (or will hold) the item: IDs are per host. */
   host: Host
   /** What happened to the job, newest last (decisions, retries, reconciliation). */
-  history: { at: string; text: string }[]
+  history: { at: string; text: string; said?: Said }[]
   addedAt: string
 }
 
@@ -195,6 +199,8 @@ export interface RefusedSource {
   /** The file name or URL, for display. */
   source: string
   reason: string
+  /** The reason as the window says it in its language (absent: the English only). */
+  said?: Said
   /** Optional so older holders (and the window) can leave it out. */
   code?: RefusalCode
   /** The file's full path as given or found in a given folder: the caller named it. */
@@ -332,6 +338,8 @@ export interface UndoResult {
   undone: boolean
   /** Why it could not be undone (it started); null when it was. */
   reason: string | null
+  /** The reason as the window says it. */
+  said?: Said
 }
 /**
  * "Publish these as Documents": the flipbooks of an account (the current one without it)

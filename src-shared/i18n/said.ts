@@ -4,8 +4,12 @@
  * language (src-shared/i18n/core/<area>/<language>.json), formatting the values its way.
  */
 
-/** A value of a said sentence: text is shown as it is (names, the service's words); a number is grouped the reader's way; `time` is a moment shown as a time of day. */
-export type SaidValue = string | number | { time: string }
+/**
+ * A value of a said sentence: text is shown as it is (names, the service's words); a number is
+ * grouped the reader's way; `time` is a moment shown as a time of day; a Sentence is another
+ * whole sentence said inside this one ("Try 2 failed: {reason}"), in the reader's language too.
+ */
+export type SaidValue = string | number | { time: string } | Sentence
 
 export interface Said {
   /** "core.offline": a key of src-shared/i18n/core. */

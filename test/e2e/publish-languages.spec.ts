@@ -12,7 +12,7 @@ import { EVERY_SIZE, snapshotLaptop } from './support/snapshot-laptop'
 
 /*
  * The queue in German and in Arabic: one upload published, three held for review, a file
- * skipped. Counted words take each language's plural form (Arabic's "few" for three), names
+ * skipped (and why, as the core said it). Counted words take each language's plural form (Arabic's "few" for three), names
  * stay as the user gave them, and nothing is clipped at any window size.
  */
 
@@ -48,7 +48,7 @@ async function speak(host: TestHost, page: Page, language: 'de' | 'ar'): Promise
   await page.reload()
 }
 
-for (const { language, dir, published, held, publishAll, skipped, paused } of [
+for (const { language, dir, published, held, publishAll, skipped, notPdf, paused } of [
   {
     language: 'de',
     dir: 'ltr',
@@ -56,6 +56,7 @@ for (const { language, dir, published, held, publishAll, skipped, paused } of [
     held: /^3 Uploads warten auf dich$/,
     publishAll: 'Alle veröffentlichen (3)',
     skipped: '1 Datei übersprungen',
+    notPdf: 'notes.txt ist kein PDF.',
     paused: 'Pausiert'
   },
   {
@@ -65,6 +66,7 @@ for (const { language, dir, published, held, publishAll, skipped, paused } of [
     held: /^[3٣] عمليات رفع بانتظارك$/,
     publishAll: /^نشر الكل \([3٣]\)$/,
     skipped: 'تم تخطي ملف واحد',
+    notPdf: 'notes.txt ليس ملف PDF.',
     paused: 'متوقف مؤقتًا'
   }
 ] as const) {
@@ -87,6 +89,9 @@ for (const { language, dir, published, held, publishAll, skipped, paused } of [
     // The drop's notice counted in the language; the file's own name as it is.
     await expect(publish.skipped).toContainText(skipped)
     await expect(publish.skipped).toContainText('notes.txt')
+    // Why, as the core said it (src-shared/i18n/core/coreQueue), in the language.
+    await expect(publish.skipped).toContainText(notPdf)
+    await expect(publish.skipped).not.toContainText('is not a PDF')
     // A name from the user is never translated.
     await expect(publish.row('Menu – Café Rouge')).toBeVisible()
     await snapshotLaptop(page, `publish-${language}`, EVERY_SIZE)

@@ -3,6 +3,7 @@ import coreAccount from '../../../src-shared/i18n/core/coreAccount/en.json' with
 import coreApp from '../../../src-shared/i18n/core/coreApp/en.json' with { type: 'json' }
 import coreLibrary from '../../../src-shared/i18n/core/coreLibrary/en.json' with { type: 'json' }
 import coreLinks from '../../../src-shared/i18n/core/coreLinks/en.json' with { type: 'json' }
+import coreQueue from '../../../src-shared/i18n/core/coreQueue/en.json' with { type: 'json' }
 import coreService from '../../../src-shared/i18n/core/coreService/en.json' with { type: 'json' }
 import coreShare from '../../../src-shared/i18n/core/coreShare/en.json' with { type: 'json' }
 
@@ -17,6 +18,7 @@ export const CORE_ENGLISH: Record<string, CatalogTree> = {
   coreApp,
   coreLibrary,
   coreLinks,
+  coreQueue,
   coreService,
   coreShare
 }

@@ -6,7 +6,8 @@ const english = translatorFor('en', { en: CORE_ENGLISH })
 
 /** How a value reads in the English sentence: as the command has always printed it. */
 function inEnglish(value: SaidValue): string | number {
-  return typeof value === 'object' ? new Date(value.time).toLocaleTimeString() : value
+  if (typeof value !== 'object') return value
+  return 'said' in value ? value.text : new Date(value.time).toLocaleTimeString()
 }
 
 /**

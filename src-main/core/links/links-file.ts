@@ -1,17 +1,12 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
+import { saidSchema } from '../i18n/said-schema'
 import type { Logger } from '../log'
 import { writeFileDurably } from '../storage/durable-file'
 import { checkLinksFileQuickly } from './links-file-check'
 
 const docType = z.enum(['Flipbook', 'Document'])
-
-const saidSchema = z.object({
-  key: z.string(),
-  values: z.record(z.string(), z.union([z.string(), z.number(), z.object({ time: z.string() })])).optional(),
-  count: z.number().optional()
-})
 
 const version = z.object({
   at: z.number(),

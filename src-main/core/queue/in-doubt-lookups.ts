@@ -5,8 +5,10 @@ import type { ApiClient } from '../api/api-client'
 import { hashDownload, type HashedDownload } from '../api/http/hash-download'
 import type { Network } from '../api/http/network'
 import { ServiceError } from '../api/service-error'
+import type { Sentence } from '../../../src-shared/i18n/said'
+import { sentence } from '../i18n/sentence'
 import { hashFile } from './intake/hash-file'
-import { withHistory, type JobRecord } from './job-record'
+import { failureOf, withHistory, type JobRecord } from './job-record'
 import { findCreatedItem, type LookupContext, type Reconciled, type StoredRead } from './reconcile'
 
 /** What the lookups need from the queue around them. */
@@ -151,12 +153,13 @@ export class InDoubtLookups {
 }
 
 /** Why a stored PDF could not be read back, in words that name it. */
-const storedTrouble = (job: JobRecord) => (detail: string): string =>
-  `FlipDrop could not read back the PDF the service stored for “${job.name}” to compare it with ${job.source.type === 'file' ? job.source.fileName : 'the PDF at its link'} (${detail}).`
+const storedTrouble = (job: JobRecord) => (detail: string): Sentence =>
+  job.source.type === 'file'
+    ? sentence('coreQueue.lookup.storedUnreadableFile', { name: job.name, file: job.source.fileName, detail })
+    : sentence('coreQueue.lookup.storedUnreadableLink', { name: job.name, detail })
 
 /** Why a link's PDF could not be read to compare it, in words that name the link. */
-const sourceTrouble = (url: string) => (detail: string): string =>
-  `FlipDrop could not read the PDF at ${url} to compare it with what the service stored (${detail}).`
+const sourceTrouble = (url: string) => (detail: string): Sentence => sentence('coreQueue.lookup.sourceUnreadable', { url, detail })
 
 /**
  * A download a lookup needs (a stored PDF, a link's PDF) that fails is a passing state, never
@@ -164,7 +167,7 @@ const sourceTrouble = (url: string) => (detail: string): string =>
  * ("other side closed"). It becomes network trouble, which the queue retries with backoff,
  * with a message that names the file that could not be read. A stop (cancel, pause) stays one.
  */
-async function readOrWait(read: () => Promise<HashedDownload>, signal: AbortSignal, words: (detail: string) => string): Promise<HashedDownload> {
+async function readOrWait(read: () => Promise<HashedDownload>, signal: AbortSignal, words: (detail: string) => Sentence): Promise<HashedDownload> {
   try {
     return await read()
   } catch (error) {
@@ -173,9 +176,6 @@ async function readOrWait(read: () => Promise<HashedDownload>, signal: AbortSign
     throw new ServiceError('network', words(detail), { delivery: 'unknown', cause: error })
   }
 }
-
-/** What the designer decides about an item that matches in all but its stored bytes. */
-const LOOKALIKE_QUESTION = 'Keep it as this upload, or publish again?'
 
 /** The history line and record of a lookup's outcome, for an attempt that goes on afterwards. */
 export function settleForAttempt(job: JobRecord, found: Reconciled): JobRecord {
@@ -190,12 +190,13 @@ export function settleForAttempt(job: JobRecord, found: Reconciled): JobRecord {
           ...job,
           state: 'failed',
           inDoubtSince: null,
-          failure: { message: `${found.note} Retry to publish it again as a new item.`, retryable: true, code: 'uncertain' }
+          failure: failureOf(sentence('coreQueue.lookup.uncertainRetry', { note: found.note }), true, 'uncertain')
         },
         found.note
       )
     case 'uncertain-content': {
-      const message = `${found.note} ${LOOKALIKE_QUESTION}`
+      // What the designer decides about an item that matches in all but its stored bytes.
+      const message = sentence('coreQueue.lookup.lookalikeQuestion', { note: found.note })
       return withHistory(
         {
           ...job,
@@ -203,7 +204,7 @@ export function settleForAttempt(job: JobRecord, found: Reconciled): JobRecord {
           inDoubtSince: null,
           lookalike: found.item,
           // No Retry here: sending again while that item may be this upload could make a duplicate.
-          failure: { message, retryable: false, code: 'uncertain-content' }
+          failure: failureOf(message, false, 'uncertain-content')
         },
         message
       )

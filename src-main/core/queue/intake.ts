@@ -22,6 +22,9 @@ import { nameFromFile, nameFromUrl, sizeProblem } from './preflight'
 import { refusalCodeOf } from './refusal-code'
 import type { PublishedItem } from './queue-journal'
 import { monotonicNow } from '../clock'
+import type { Said, Sentence } from '../../../src-shared/i18n/said'
+import { sentence } from '../i18n/sentence'
+import { told } from './said-record'
 
 /** What an intake produced: new jobs, refusals with reasons, and offers awaiting a decision. */
 export interface Intake {
@@ -91,6 +94,13 @@ async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item:
   return results
 }
 
+/** A refusal's reason: its English, and what the window says when it was a Sentence. */
+function reasonOf(words: string | Sentence | { reason: string; said?: Said }): { reason: string; said?: Said } {
+  if (typeof words === 'object' && 'reason' in words) return { reason: words.reason, ...(words.said ? { said: words.said } : {}) }
+  const { message, said } = told(words)
+  return { reason: message, ...(said ? { said } : {}) }
+}
+
 /** A link refused by its form: a private host is one the service would not download from. */
 /** A refusal carries the path too, so tell them apart by the source's type. */
 const isFileSource = (entry: FileSource | RefusedSource): entry is FileSource => 'type' in entry
@@ -126,7 +136,7 @@ export class JobIntake {
     return this.deps.jobs().filter((job) => job.accountId === accountId)
   }
 
-  private sizeRefusal(file: { fileName: string; size: number }, who: IntakeAccount): string | null {
+  private sizeRefusal(file: { fileName: string; size: number }, who: IntakeAccount): Sentence | null {
     return sizeProblem(file.fileName, file.size, who.limits.maxFileSizeBytes)
   }
 
@@ -134,7 +144,7 @@ export class JobIntake {
     const { accepted, refused: refusedPaths } = await this.deps.inspect(input.paths)
     const refused: RefusedSource[] = refusedPaths.map((refusal) => {
       const code = refusalCodeOf(refusal.code)
-      return { source: refusal.fileName, reason: refusal.reason, path: refusal.path, ...(code ? { code } : {}) }
+      return { source: refusal.fileName, ...reasonOf(refusal), path: refusal.path, ...(code ? { code } : {}) }
     })
     const hashed = await mapLimited(accepted, HASH_CONCURRENCY, async (file): Promise<FileSource | RefusedSource> => {
       try {
@@ -143,7 +153,7 @@ export class JobIntake {
         if (file.sha256) return { type: 'file', path, fileName, size: file.size, mtimeMs: file.mtimeMs, sha256: file.sha256, pages: file.pages }
         return { type: 'file', path, fileName, ...(await hashFile(path)), pages: file.pages }
       } catch {
-        return { source: file.fileName, reason: `${file.fileName} could not be read; it may have been moved or deleted.`, code: 'file-missing', path: file.path }
+        return { source: file.fileName, ...reasonOf(sentence('coreQueue.refusal.unreadable', { file: file.fileName })), code: 'file-missing', path: file.path }
       }
     })
     const jobs: JobRecord[] = []
@@ -167,15 +177,14 @@ export class JobIntake {
       const title = (single && input.title) || name
       const waiting = queued.get(file.sha256)
       if (waiting !== undefined) {
-        const reason = waiting.doubt
-          ? `${file.fileName} was sent before (as “${waiting.name}”) and may already be published; FlipDrop is finding out, so it is not sent again.`
-          : `${file.fileName} is already waiting in the queue (as “${waiting.name}”).`
-        refused.push({ source: file.fileName, reason, code: 'already-queued', path: file.path, jobId: waiting.jobId })
+        const values = { file: file.fileName, name: waiting.name }
+        const reason = waiting.doubt ? sentence('coreQueue.refusal.sentBefore', values) : sentence('coreQueue.refusal.alreadyQueued', values)
+        refused.push({ source: file.fileName, ...reasonOf(reason), code: 'already-queued', path: file.path, jobId: waiting.jobId })
         continue
       }
       const tooBig = this.sizeRefusal(file, who)
       if (tooBig) {
-        refused.push({ source: file.fileName, reason: tooBig, code: 'too-large', path: file.path })
+        refused.push({ source: file.fileName, ...reasonOf(tooBig), code: 'too-large', path: file.path })
         continue
       }
       const earlier = await this.stillThere(who.accountId, this.deps.published(who.accountId, file.sha256))
@@ -216,7 +225,7 @@ export class JobIntake {
   async replace(input: z.output<typeof replaceSchema>, accountFor: AccountFor): Promise<Intake> {
     const who = await accountFor()
     const target = await this.describeItem(input.itemId, input.docType, who.accountId, input.name)
-    if ('reason' in target) return { jobs: [], refused: [{ source: target.name, reason: target.reason, code: 'item-gone' }], offers: [] }
+    if ('gone' in target) return { jobs: [], refused: [{ source: target.name, ...reasonOf(target.gone), code: 'item-gone' }], offers: [] }
     const fields = {
       kind: 'replace' as const,
       docType: input.docType,
@@ -240,13 +249,13 @@ export class JobIntake {
     if (!file || accepted.length !== 1) {
       const reasons = refused.map((refusal): RefusedSource => {
         const code = refusalCodeOf(refusal.code)
-        return { source: refusal.fileName, reason: refusal.reason, path: refusal.path, ...(code ? { code } : {}) }
+        return { source: refusal.fileName, ...reasonOf(refusal), path: refusal.path, ...(code ? { code } : {}) }
       })
-      const notOne: RefusedSource = { source: input.path ?? '', reason: 'A replacement must be one PDF file.', code: 'not-a-file', path: input.path ?? '' }
+      const notOne: RefusedSource = { source: input.path ?? '', ...reasonOf(sentence('coreQueue.refusal.oneFile')), code: 'not-a-file', path: input.path ?? '' }
       return { jobs: [], refused: reasons.length > 0 ? reasons : [notOne], offers: [] }
     }
     const tooBig = this.sizeRefusal(file, who)
-    if (tooBig) return { jobs: [], refused: [{ source: file.fileName, reason: tooBig, code: 'too-large', path: file.path }], offers: [] }
+    if (tooBig) return { jobs: [], refused: [{ source: file.fileName, ...reasonOf(tooBig), code: 'too-large', path: file.path }], offers: [] }
     const source: FileSource = { type: 'file', path: file.path, fileName: file.fileName, ...(await hashFile(file.path)), pages: file.pages }
     const job = newJob({ ...fields, source })
     return { jobs: [job], refused: [], offers: [] }
@@ -264,7 +273,7 @@ export class JobIntake {
       accountId: who.accountId,
       name: job.name,
       title: job.title,
-      note: `“${job.name}” no longer existed on the service, so this publishes it as a new item (a new link).`
+      note: sentence('coreQueue.history.publishedAsNew', { name: job.name })
     })
     return { jobs: [created], refused: [], offers: [] }
   }
@@ -274,7 +283,7 @@ export class JobIntake {
     this.expireOffers()
     const offer = this.offers.get(offerId)
     if (!offer) {
-      return { jobs: [], refused: [{ source: 'offer', reason: 'That question has expired; add the file again.', code: 'expired' }], offers: [] }
+      return { jobs: [], refused: [{ source: 'offer', ...reasonOf(sentence('coreQueue.refusal.expired')), code: 'expired' }], offers: [] }
     }
     this.offers.delete(offerId)
     const outcome = this.decided(choice, { ...offer, hold: offer.hold || (choice === 'replace' && confirmFirst) })
@@ -285,8 +294,8 @@ export class JobIntake {
     const { file } = offer
     const latest = offer.items[0]
     if (choice === 'skip' && latest) {
-      const reason = `Skipped ${file.fileName}: the same content is already published as “${latest.name}”.`
-      return { source: file.fileName, reason, code: 'duplicate', path: file.path }
+      const reason = sentence('coreQueue.refusal.skippedSame', { file: file.fileName, name: latest.name })
+      return { source: file.fileName, ...reasonOf(reason), code: 'duplicate', path: file.path }
     }
     if (choice === 'replace' && latest) {
       return newJob({
@@ -298,7 +307,7 @@ export class JobIntake {
         title: latest.name,
         targetItemId: latest.itemId,
         paused: offer.hold,
-        note: `Same content as “${latest.name}”: replacing its PDF, as asked.`
+        note: sentence('coreQueue.history.sameContentReplace', { name: latest.name })
       })
     }
     // Over the plan it is queued all the same: it waits for room (room-waits.ts), never dropped.
@@ -310,7 +319,7 @@ export class JobIntake {
       name: offer.name,
       title: offer.title,
       paused: offer.hold,
-      ...(latest ? { note: `Same content as “${latest.name}”: publishing a new item anyway, as asked.` } : {})
+      ...(latest ? { note: sentence('coreQueue.history.sameContentNew', { name: latest.name }) } : {})
     })
   }
 
@@ -342,7 +351,7 @@ export class JobIntake {
     docType: DocType,
     accountId: string,
     known?: string
-  ): Promise<{ name: string } | { name: string; reason: string }> {
+  ): Promise<{ name: string } | { name: string; gone: Sentence }> {
     // Never an ID on screen: the name the window knows, else the kind.
     const placeholder = known ?? (docType === 'Document' ? 'A document' : 'A flipbook')
     const client = this.deps.clientFor(accountId)
@@ -352,7 +361,7 @@ export class JobIntake {
       return { name: summary.name ?? placeholder }
     } catch (error) {
       if (error instanceof ServiceError && error.kind === 'not-found') {
-        return { name: placeholder, reason: `That ${docType === 'Document' ? 'document' : 'flipbook'} no longer exists on the service, or it belongs to another account.` }
+        return { name: placeholder, gone: docType === 'Document' ? sentence('coreQueue.refusal.documentGone') : sentence('coreQueue.refusal.flipbookGone') }
       }
       return { name: placeholder }
     }

@@ -1,6 +1,7 @@
 import { FAILURE_CODES } from '../../../src-shared/domain/queue'
 import { HOSTS } from '../../../src-shared/domain/service/item'
 import { STORED_STATES, type JobRecord } from './job-record'
+import { isSaid } from '../i18n/said-schema'
 
 /*
  * Why this is written by hand beside the zod schema (job-record.ts): restoring 10,000 jobs
@@ -48,12 +49,16 @@ function isResult(value: unknown): boolean {
 function isFailure(value: unknown): boolean {
   return (
     value === null ||
-    (isRecord(value) && isString(value['message']) && typeof value['retryable'] === 'boolean' && CODES.has(value['code']))
+    (isRecord(value) &&
+      isString(value['message']) &&
+      typeof value['retryable'] === 'boolean' &&
+      CODES.has(value['code']) &&
+      (value['said'] === undefined || isSaid(value['said'])))
   )
 }
 
 function isHistory(value: unknown): boolean {
-  return Array.isArray(value) && value.every((line) => isRecord(line) && isNumber(line['at']) && isString(line['text']))
+  return Array.isArray(value) && value.every((line) => isRecord(line) && isNumber(line['at']) && isString(line['text']) && (line['said'] === undefined || isSaid(line['said'])))
 }
 
 /** Whether `value` is a job record as jobRecordSchema defines it. */

@@ -1,6 +1,8 @@
 import { z } from 'zod'
-import { FAILURE_CODES } from '../../../src-shared/domain/queue'
+import { FAILURE_CODES, type FailureCode } from '../../../src-shared/domain/queue'
 import { HOSTS, hostFor } from '../../../src-shared/domain/service/item'
+import { isSentence, type Sentence } from '../../../src-shared/i18n/said'
+import { saidSchema } from '../i18n/said-schema'
 
 /*
  * A job as main keeps it, in memory and in the journal. Unlike the renderer's JobView it
@@ -68,8 +70,9 @@ export const jobRecordSchema = z.object({
   result: z
     .object({ itemId: z.number(), url: z.string(), embedUrl: z.string().nullable(), pages: z.number().nullable() })
     .nullable(),
-  failure: z.object({ message: z.string(), retryable: z.boolean(), code: z.enum(FAILURE_CODES) }).nullable(),
-  history: z.array(z.object({ at: z.number(), text: z.string() }))
+  // `said`: what the window says in its language (i18n/said-schema.ts); absent in older records.
+  failure: z.object({ message: z.string(), retryable: z.boolean(), code: z.enum(FAILURE_CODES), said: saidSchema.optional() }).nullable(),
+  history: z.array(z.object({ at: z.number(), text: z.string(), said: saidSchema.optional() }))
 })
 
 export type JobRecord = z.infer<typeof jobRecordSchema>
@@ -102,9 +105,19 @@ export function upgradeJobRecord(value: unknown): unknown {
 /** Most history lines kept per job; older ones are dropped first. */
 const HISTORY_LIMIT = 30
 
-/** The job with one more history line (the record is replaced, never mutated in place). */
-export function withHistory(job: JobRecord, text: string, at = Date.now()): JobRecord {
-  return { ...job, history: [...job.history, { at, text }].slice(-HISTORY_LIMIT) }
+/** The job with one more history line (the record is replaced, never mutated in place); a Sentence keeps what the window says. */
+export function withHistory(job: JobRecord, line: string | Sentence, at = Date.now()): JobRecord {
+  return { ...job, history: [...job.history, historyLine(line, at)].slice(-HISTORY_LIMIT) }
+}
+
+/** A history line as kept: its English, and what the window says when it was a Sentence. */
+export function historyLine(line: string | Sentence, at: number): JobRecord['history'][number] {
+  return isSentence(line) ? { at, text: line.text, said: line.said } : { at, text: line }
+}
+
+/** A job's failure from its sentence: the English the command prints, and what the window says. */
+export function failureOf(words: string | Sentence, retryable: boolean, code: FailureCode): NonNullable<JobRecord['failure']> {
+  return isSentence(words) ? { message: words.text, retryable, code, said: words.said } : { message: words, retryable, code }
 }
 
 /** Whether the job is done with, one way or another. */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { hostFor, type DocType } from '../../../src-shared/domain/service/item'
-import type { JobRecord } from './job-record'
+import type { Sentence } from '../../../src-shared/i18n/said'
+import { historyLine, type JobRecord } from './job-record'
 
 /** What a new job is made of; everything else starts empty. */
 export interface NewJobFields {
@@ -15,7 +16,7 @@ export interface NewJobFields {
   /** Added paused: it waits for the user to start it (its name and title can still change). */
   paused?: boolean
   /** A history line beyond "Added …" (which the view derives), e.g. a same-content decision. */
-  note?: string
+  note?: string | Sentence
   /** Not sent before this time (an Undo window). */
   notBefore?: number
 }
@@ -45,6 +46,6 @@ export function newJob(fields: NewJobFields, now = Date.now()): JobRecord {
     replaceCreated: false,
     result: null,
     failure: null,
-    history: fields.note ? [{ at: now, text: fields.note }] : []
+    history: fields.note === undefined ? [] : [historyLine(fields.note, now)]
   }
 }

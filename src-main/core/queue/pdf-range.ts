@@ -1,5 +1,6 @@
 import { open, type FileHandle } from 'node:fs/promises'
 import { AppError } from '../../../src-shared/contract/errors'
+import { sentence } from '../i18n/sentence'
 import { OPEN_FLAGS } from './intake/pdf-bytes'
 import type { JobRecord } from './job-record'
 
@@ -13,9 +14,9 @@ async function openJobFile(path: string, fileName: string): Promise<FileHandle> 
   } catch (error) {
     const code = errorCode(error)
     if (code === 'ENOENT' || code === 'ENOTDIR') {
-      throw new AppError('not-found', `${fileName} is no longer where it was added from; it may have been moved or deleted.`)
+      throw new AppError('not-found', sentence('coreQueue.preview.moved', { file: fileName }))
     }
-    if (code === 'EACCES' || code === 'EPERM') throw new AppError('not-allowed', `FlipDrop may no longer read ${fileName}.`)
+    if (code === 'EACCES' || code === 'EPERM') throw new AppError('not-allowed', sentence('coreQueue.preview.mayNotRead', { file: fileName }))
     throw error
   }
 }
@@ -32,23 +33,23 @@ async function openJobFile(path: string, fileName: string): Promise<FileHandle> 
  */
 export async function readJobPdfRange(job: JobRecord, offset: number, length: number): Promise<Uint8Array> {
   const source = job.source
-  if (source.type !== 'file') throw new AppError('not-allowed', 'A PDF published from a link has no local file to preview.')
+  if (source.type !== 'file') throw new AppError('not-allowed', sentence('coreQueue.preview.fromLink'))
   const { fileName, size } = source
   if (offset + length > size) {
-    throw new AppError('invalid-input', `That part of ${fileName} lies past its end (${size} bytes).`)
+    throw new AppError('invalid-input', sentence('coreQueue.preview.pastEnd', { file: fileName, size }))
   }
   const handle = await openJobFile(source.path, fileName)
   try {
     const stats = await handle.stat()
     if (!stats.isFile() || stats.size !== size) {
-      throw new AppError('not-allowed', `${fileName} changed since it was added (it had ${size} bytes, now ${stats.size}); it is not previewed.`)
+      throw new AppError('not-allowed', sentence('coreQueue.preview.sizeChanged', { file: fileName, size, now: stats.size }))
     }
     const bytes = new Uint8Array(length)
     let filled = 0
     while (filled < length) {
       const { bytesRead } = await handle.read(bytes, filled, length - filled, offset + filled)
       // Shorter than its stat said a moment ago: it is being rewritten.
-      if (bytesRead === 0) throw new AppError('not-allowed', `${fileName} changed while it was read; it is not previewed.`)
+      if (bytesRead === 0) throw new AppError('not-allowed', sentence('coreQueue.preview.changedWhileRead', { file: fileName }))
       filled += bytesRead
     }
     return bytes

@@ -1,6 +1,8 @@
 import { readableName } from '../../../src-shared/domain/readable-name'
 import type { DocType } from '../../../src-shared/domain/service/item'
 import type { Quota } from '../../../src-shared/domain/service/quota'
+import type { Sentence } from '../../../src-shared/i18n/said'
+import { sentence } from '../i18n/sentence'
 
 const MB = 1024 * 1024
 
@@ -16,20 +18,17 @@ export function formatMb(bytes: number): string {
  * your plan allows 100 MB."); null when it fits or the limit is unknown (the service's 413
  * stays the final word then).
  */
-export function sizeProblem(fileName: string, size: number, limitBytes: number | null): string | null {
+export function sizeProblem(fileName: string, size: number, limitBytes: number | null): Sentence | null {
   if (limitBytes === null || size <= limitBytes) return null
-  return `${fileName} is ${formatMb(size)}; your plan allows ${formatMb(limitBytes)}.`
-}
-
-const KIND: Record<DocType, { one: string; many: string }> = {
-  Flipbook: { one: 'flipbook', many: 'flipbooks' },
-  Document: { one: 'document', many: 'documents' }
+  // Sizes as the plan states them, as text: "1.5 MB" is said the same in every language here.
+  return sentence('coreQueue.failure.tooLarge', { file: fileName, size: formatMb(size), limit: formatMb(limitBytes) })
 }
 
 /** Why a create waits for room in its plan, said on its row and in the command's line. */
-export function noRoomMessage(docType: DocType, quota: Quota): string {
-  const kind = KIND[docType]
-  return `Waiting for room in your plan (${quota.max} ${quota.max === 1 ? kind.one : kind.many} at most): it is published by itself once there is room, when a ${kind.one} is deleted or the plan upgraded.`
+export function noRoomMessage(docType: DocType, quota: Quota): Sentence {
+  return docType === 'Document'
+    ? sentence('coreQueue.waiting.noRoomDocument', { max: quota.max }, quota.max)
+    : sentence('coreQueue.waiting.noRoomFlipbook', { max: quota.max }, quota.max)
 }
 
 /** A job's name from a file name: without the .pdf ending, control characters made readable. */

@@ -1,5 +1,7 @@
 import { docTypeOn } from '../../../src-shared/domain/service/item'
 import type { ApiClient } from '../api/api-client'
+import type { Sentence } from '../../../src-shared/i18n/said'
+import { sentence } from '../i18n/sentence'
 import type { JobRecord } from './job-record'
 
 /** An item a lookup found, as a job records it. */
@@ -11,17 +13,17 @@ export interface FoundItem {
 /** What reconciliation found, with the sentence recorded in the job's history. */
 export type Reconciled =
   /** An item with this name, made since the create was sent, holds exactly this content: it is this upload. */
-  | { outcome: 'adopt'; item: FoundItem; note: string; sha256: string }
+  | { outcome: 'adopt'; item: FoundItem; note: Sentence; sha256: string }
   /** No item with this name was made since the create was sent: it never reached the service. */
-  | { outcome: 'absent'; note: string }
+  | { outcome: 'absent'; note: Sentence }
   /** Items with this name were made since, but none holds this content (or another job took it): the user decides. */
-  | { outcome: 'mismatch'; note: string }
+  | { outcome: 'mismatch'; note: Sentence }
   /**
    * An item that matches in everything that can be seen (name, time, pages, about the size)
    * but whose stored PDF is not byte for byte this file: the service may have rewritten it.
    * The user decides whether it is this upload; sending again could make a duplicate.
    */
-  | { outcome: 'uncertain-content'; item: FoundItem; note: string }
+  | { outcome: 'uncertain-content'; item: FoundItem; note: Sentence }
 
 /** A stored PDF as read back: its SHA-256 and size, or only its size when bigger than any content looked for. */
 export type StoredRead = { sha256: string; bytes: number } | { sha256: null; bytes: number }
@@ -62,7 +64,8 @@ const SIZE_SLACK_MIN_BYTES = 64 * 1024
 const PAGE_SIZE = 100
 const MAX_PAGES = 5
 
-const timeOf = (ms: number): string => new Date(ms).toLocaleTimeString()
+/** A moment as a time of day in a sentence (the English reads it as toLocaleTimeString did). */
+const timeOf = (ms: number): { time: string } => ({ time: new Date(ms).toISOString() })
 
 interface Candidate extends FoundItem {
   createdMs: number
@@ -177,8 +180,8 @@ export async function findCreatedItem(job: JobRecord, ctx: LookupContext): Promi
   // Items other uploads of this data folder made or took are theirs: no sign that this one arrived.
   const candidates = found.filter((candidate) => !ctx.claimed().has(candidate.itemId))
   if (candidates.length === 0) {
-    const others = found.length > 0 ? ' other than by earlier uploads from this computer' : ''
-    return { outcome: 'absent', note: `No item named “${job.name}” was made since this upload started at ${timeOf(since)}${others}; sending it again is safe.` }
+    const values = { name: job.name, time: timeOf(since) }
+    return { outcome: 'absent', note: found.length > 0 ? sentence('coreQueue.lookup.absentOthers', values) : sentence('coreQueue.lookup.absent', values) }
   }
   let lookalike: Candidate | null = null
   for (const candidate of candidates) {
@@ -191,23 +194,24 @@ export async function findCreatedItem(job: JobRecord, ctx: LookupContext): Promi
         outcome: 'adopt',
         item: { itemId: candidate.itemId, url: candidate.url },
         sha256: stored.sha256,
-        note: `The service had already made “${job.name}” at ${timeOf(candidate.createdMs)} from this very file, after this upload started at ${timeOf(since)}; FlipDrop took that one instead of uploading again.`
+        note: sentence('coreQueue.lookup.adopted', { name: job.name, made: timeOf(candidate.createdMs), time: timeOf(since) })
       }
     }
     if (lookalike === null && looksLikeThisUpload(candidate, stored, ctx)) lookalike = candidate
   }
   if (lookalike !== null) {
-    const what = job.source.type === 'file' ? job.source.fileName : 'the PDF at its link'
-    const kind = job.docType === 'Document' ? 'document' : 'flipbook'
-    return {
-      outcome: 'uncertain-content',
-      item: { itemId: lookalike.itemId, url: lookalike.url },
-      note: `A ${kind} named “${job.name}” appeared at ${timeOf(lookalike.createdMs)} while FlipDrop was waiting to hear back about this upload, but its PDF is not exactly ${what}.`
-    }
+    return { outcome: 'uncertain-content', item: { itemId: lookalike.itemId, url: lookalike.url }, note: lookalikeNote(job, timeOf(lookalike.createdMs)) }
   }
-  const many = candidates.length > 1
-  return {
-    outcome: 'mismatch',
-    note: `${many ? `${candidates.length} items` : 'An item'} named “${job.name}” ${many ? 'were' : 'was'} made since this upload started at ${timeOf(since)}, but ${many ? 'none holds' : 'it does not hold'} this file, so FlipDrop did not take ${many ? 'any of them' : 'it'} for this upload.`
+  const count = candidates.length
+  return { outcome: 'mismatch', note: sentence('coreQueue.lookup.mismatch', { count, name: job.name, time: timeOf(since) }, count) }
+}
+
+/** An item that matches this upload in all but its stored bytes, by its kind and what the upload sent. */
+function lookalikeNote(job: JobRecord, made: { time: string }): Sentence {
+  const name = job.name
+  if (job.source.type === 'file') {
+    const values = { name, made, file: job.source.fileName }
+    return job.docType === 'Document' ? sentence('coreQueue.lookup.lookalikeDocumentFile', values) : sentence('coreQueue.lookup.lookalikeFlipbookFile', values)
   }
+  return job.docType === 'Document' ? sentence('coreQueue.lookup.lookalikeDocumentLink', { name, made }) : sentence('coreQueue.lookup.lookalikeFlipbookLink', { name, made })
 }

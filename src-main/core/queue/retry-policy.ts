@@ -4,6 +4,8 @@ import { ServiceError } from '../api/service-error'
 import { monotonicNow } from '../clock'
 import type { OfflineCause } from './connectivity'
 import { FileChangedError } from './intake/hash-file'
+import type { Sentence } from '../../../src-shared/i18n/said'
+import { sentence } from '../i18n/sentence'
 
 /** What to do after an attempt failed. */
 export type AfterFailure =
@@ -17,6 +19,18 @@ export type AfterFailure =
   | { kind: 'retry'; message: string }
   /** No point sending again as it is; the user may still retry when `retryable`. */
   | { kind: 'final'; message: string; retryable: boolean; code: FailureCode }
+
+const stillSaving = (): Sentence => sentence('coreQueue.failure.stillSaving')
+
+/**
+ * What a failed attempt says, as afterFailure's message does (the same English), and with it
+ * what the window says in its language when the error carried that (a ServiceError's sentence).
+ */
+export function wordsOf(error: unknown): string | Sentence {
+  if (error instanceof FileChangedError) return stillSaving()
+  if (error instanceof ServiceError || error instanceof AppError) return error.sentence
+  return error instanceof Error ? error.message : String(error)
+}
 
 /** Automatic retries of one job before it is marked failed (the user can still retry). */
 export const MAX_AUTOMATIC_RETRIES = 5
@@ -38,7 +52,7 @@ export function retryDelayMs(attempt: number, firstMs: number = FIRST_RETRY_MS, 
 export function afterFailure(error: unknown): AfterFailure {
   if (error instanceof AppError && error.code === 'signed-out') return { kind: 'signed-out' }
   // Read while a save was still writing it (its size or time moved): it settles by itself.
-  if (error instanceof FileChangedError) return { kind: 'retry', message: 'The file is still being saved.' }
+  if (error instanceof FileChangedError) return { kind: 'retry', message: stillSaving().text }
   if (!(error instanceof ServiceError)) {
     return { kind: 'final', message: error instanceof Error ? error.message : String(error), retryable: true, code: 'internal' }
   }

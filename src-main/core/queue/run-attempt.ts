@@ -5,6 +5,8 @@ import { docTypeOn } from '../../../src-shared/domain/service/item'
 import type { ApiClient } from '../api/api-client'
 import { FileShrankError } from '../api/multipart-upload'
 import { ServiceError } from '../api/service-error'
+import type { Said, Sentence } from '../../../src-shared/i18n/said'
+import { sentence } from '../i18n/sentence'
 import { changedSince, identityOf } from './file-identity'
 import type { hashFile as HashFile } from './intake/hash-file'
 import { withHistory, type JobRecord } from './job-record'
@@ -55,13 +57,21 @@ export class AttemptFailed extends Error {
 
 /** A problem with the job itself that sending again will not fix (the file is gone, too big, …). */
 export class JobProblem extends Error {
+  /** What the window says in its language. */
+  readonly said: Said
+
   constructor(
-    message: string,
+    words: Sentence,
     readonly retryable: boolean,
     readonly code: FailureCode
   ) {
-    super(message)
+    super(words.text)
+    this.said = words.said
     this.name = 'JobProblem'
+  }
+
+  get sentence(): Sentence {
+    return { text: this.message, said: this.said }
   }
 }
 
@@ -73,8 +83,6 @@ async function statOrNull(path: string): Promise<{ size: number; mtimeMs: number
     return null
   }
 }
-
-const pagesOf = (pages: number | null): string => (pages === null ? '' : ` with ${pages} page${pages === 1 ? '' : 's'}`)
 
 /**
  * Runs one attempt of a job, making every step that matters durable before the next:
@@ -99,7 +107,7 @@ export async function runAttempt(start: JobRecord, ctx: AttemptContext): Promise
     if (job.result && !(await savedSinceRecorded())) return verify()
     if (job.result) {
       // The item holds the version sent before the file was saved again: it gets the new one.
-      job = await ctx.save(withHistory({ ...job, state: 'queued', replaceCreated: true }, 'Its newer version goes to the same item (same link).'))
+      job = await ctx.save(withHistory({ ...job, state: 'queued', replaceCreated: true }, sentence('coreQueue.history.newerToSameItem')))
     }
   }
 
@@ -107,11 +115,11 @@ export async function runAttempt(start: JobRecord, ctx: AttemptContext): Promise
   if (job.source.type === 'file') {
     const source = job.source
     const now = await statOrNull(source.path)
-    if (!now) throw fail(new JobProblem(`${source.fileName} was moved or deleted after it was added; nothing was uploaded.`, true, 'file-missing'))
+    if (!now) throw fail(new JobProblem(sentence('coreQueue.failure.fileMissing', { file: source.fileName }), true, 'file-missing'))
     if (now.size !== source.size || now.mtimeMs !== source.mtimeMs) {
       const fresh = await ctx.hashFile(source.path)
       job = await ctx.save(
-        withHistory({ ...job, source: { ...source, ...fresh } }, 'The file changed since it was added; its new version will be uploaded.')
+        withHistory({ ...job, source: { ...source, ...fresh } }, sentence('coreQueue.history.fileChanged'))
       )
     }
     const tooBig = job.source.type === 'file' ? sizeProblem(job.source.fileName, job.source.size, ctx.limitBytes()) : null
@@ -138,7 +146,7 @@ export async function runAttempt(start: JobRecord, ctx: AttemptContext): Promise
   }
   try {
     if (replacing) {
-      if (target === null) throw new JobProblem('This job has no item to replace.', false, 'internal')
+      if (target === null) throw new JobProblem(sentence('coreQueue.failure.noItemToReplace'), false, 'internal')
       if (job.source.type === 'file') await ctx.client.replacePdf(target, job.source.path, docType, options)
       else await ctx.client.replacePdfFromUrl(target, job.source.url, docType, ctx.signal)
       job = await ctx.save({ ...job, state: 'verifying', replaceCreated: false })
@@ -151,7 +159,7 @@ export async function runAttempt(start: JobRecord, ctx: AttemptContext): Promise
       job = await ctx.save(
         withHistory(
           { ...job, state: 'verifying', inDoubtSince: null, result: { itemId: created.id, url: created.url, embedUrl: null, pages: null } },
-          `The service made “${job.name}”.`
+          sentence('coreQueue.history.made', { name: job.name })
         )
       )
     }
@@ -170,7 +178,7 @@ export async function runAttempt(start: JobRecord, ctx: AttemptContext): Promise
       // item; the recorded size and time stay the old ones, so the new version follows it.
       job = withHistory(
         { ...job, source: { ...source, sha256: wholeBodySent ? sentSha() : source.sha256 } },
-        `${source.fileName} was saved again while it was uploading; FlipDrop first checks whether the earlier version arrived.`
+        sentence('coreQueue.history.savedAgainChecking', { file: source.fileName })
       )
     }
     job = await ctx.save({ ...job, state: 'queued', inDoubtSince: maybe ? job.inDoubtSince : null })
@@ -206,12 +214,13 @@ export async function runAttempt(start: JobRecord, ctx: AttemptContext): Promise
     if (job.source.type !== 'file') return 'again'
     const source = job.source
     const made = job.kind === 'create' && job.result !== null
-    const next = made || job.kind === 'replace' ? 'its new version goes to the same item (same link).' : 'its new version will be uploaded.'
+    const file = source.fileName
+    const line = made || job.kind === 'replace' ? sentence('coreQueue.history.savedAgainSameItem', { file }) : sentence('coreQueue.history.savedAgainUpload', { file })
     // Said and saved before reading the file again, so the old version is never taken as done.
     job = await ctx.save(
       withHistory(
         { ...job, state: 'queued', inDoubtSince: null, replaceCreated: job.replaceCreated || made },
-        `${source.fileName} was saved again while it was uploading; ${next}`
+        line
       )
     )
     // Still being written: the next attempt reads it again (its size or time differ by then).
@@ -223,7 +232,7 @@ export async function runAttempt(start: JobRecord, ctx: AttemptContext): Promise
   /** Reads the item back on its host: it exists, with the right name and kind; a replace also has its PDF. */
   async function verify(): Promise<AttemptEnd> {
     const itemId = job.kind === 'replace' ? job.targetItemId : (job.result?.itemId ?? null)
-    if (itemId === null) throw fail(new JobProblem('This job has no item to check.', false, 'internal'))
+    if (itemId === null) throw fail(new JobProblem(sentence('coreQueue.failure.noItemToCheck'), false, 'internal'))
     const read = { signal: ctx.signal }
     let item
     try {
@@ -232,22 +241,24 @@ export async function runAttempt(start: JobRecord, ctx: AttemptContext): Promise
     } catch (error) {
       if (error instanceof ServiceError && error.kind === 'not-found') {
         const message =
-          job.kind === 'replace'
-            ? `“${job.name}” no longer exists on the service (it was deleted, or it belongs to another account).`
-            : `The service said it made “${job.name}”, but cannot find it now.`
+          job.kind === 'replace' ? sentence('coreQueue.failure.replacedGone', { name: job.name }) : sentence('coreQueue.failure.madeButGone', { name: job.name })
         throw fail(new JobProblem(message, true, 'item-gone'))
       }
       throw fail(error)
     }
     const { summary } = item
-    const notes: string[] = []
+    const notes: Sentence[] = []
     if (job.kind === 'create' && summary.name !== null && summary.name !== job.name) {
-      notes.push(`The service shows its name as “${summary.name}”.`)
+      notes.push(sentence('coreQueue.history.renamedByService', { name: summary.name }))
     }
     if (job.kind === 'create' && summary.docType !== null && summary.docType !== job.docType) {
-      notes.push(`The service made it a ${summary.docType}, not a ${job.docType}.`)
+      notes.push(summary.docType === 'Document' ? sentence('coreQueue.history.madeDocument') : sentence('coreQueue.history.madeFlipbook'))
     }
-    const checked = `Checked: “${summary.name ?? job.name}” is there${pagesOf(summary.pages)}.`
+    const name = summary.name ?? job.name
+    const checked =
+      summary.pages === null
+        ? sentence('coreQueue.history.checked', { name })
+        : sentence('coreQueue.history.checkedPages', { name, pages: summary.pages }, summary.pages)
     job = await ctx.save(
       withHistory(
         {
@@ -261,7 +272,7 @@ export async function runAttempt(start: JobRecord, ctx: AttemptContext): Promise
             pages: summary.pages
           }
         },
-        [checked, ...notes].join(' ')
+        notes.reduce((said, note) => sentence('coreQueue.history.twoSentences', { first: said, second: note }), checked)
       )
     )
     await ctx.published(job)

@@ -3,14 +3,16 @@ import type { ApiClient } from '../api/api-client'
 import { ServiceError, explain } from '../api/service-error'
 import { monotonicNow, monotonicOfWall, wallTimeOf, watchWallSteps } from '../clock'
 import type { Logger } from '../log'
+import type { Sentence } from '../../../src-shared/i18n/said'
+import { sentence } from '../i18n/sentence'
 import { cannotSaveIn, type CannotSave } from '../storage/storage-trouble'
 import { Connectivity, type ProbeTimings } from './connectivity'
 import { hashFile } from './intake/hash-file'
-import { withHistory, type JobRecord } from './job-record'
-import type { Hold } from './job-view'
+import { failureOf, withHistory, type JobRecord } from './job-record'
+import { holdSaying, type Hold } from './job-view'
 import { ProgressMeter } from './progress-meter'
 import type { Reconciled } from './reconcile'
-import { afterFailure, MAX_AUTOMATIC_RETRIES, retryDelayMs } from './retry-policy'
+import { afterFailure, MAX_AUTOMATIC_RETRIES, retryDelayMs, wordsOf } from './retry-policy'
 import { AttemptFailed, JobProblem, runAttempt } from './run-attempt'
 
 /** Why the queue itself stopped a running job ('revoked': its account signed out or its key was refused). */
@@ -64,7 +66,7 @@ export interface SchedulerDependencies {
    * Why a create waits for room in its plan (room-waits.ts), in words; null when it fits or
    * nothing says it does not. `stopping`: counted as if it were no longer running (its attempt is ending).
    */
-  noRoom?(job: JobRecord, stopping?: boolean): string | null
+  noRoom?(job: JobRecord, stopping?: boolean): Sentence | null
   /** Looks up a create in doubt under its account's lock and saves the outcome `settle` makes of it. */
   lookUp(job: JobRecord, client: ApiClient, signal: AbortSignal, settle: (job: JobRecord, found: Reconciled) => JobRecord): Promise<JobRecord>
   /** The record an attempt saves after its lookup (adopted, absent, or failed for the user to decide). */
@@ -80,14 +82,15 @@ export interface SchedulerDependencies {
   progress(jobId: string, progress: JobProgress): void
   connectivityChanged(): void
   /** Why nothing can be saved now (a full disk, a read-only data folder), in words; null when it can. */
-  cannotSave(): string | null
+  cannotSave(): Sentence | null
   /** A change of a job could not be saved: the queue holds until it can (see save-hold.ts). */
   reportCannotSave(error: CannotSave): void
   log: Logger
 }
 
 /** A monotonic deadline as the wall-clock time it falls at now. */
-const timeOf = (ms: number): string => new Date(wallTimeOf(ms)).toLocaleTimeString()
+/** A monotonic moment as a time of day in a sentence (the English reads it as toLocaleTimeString did). */
+const timeOf = (ms: number): { time: string } => ({ time: new Date(wallTimeOf(ms)).toISOString() })
 
 /** The service answered, but with an error of its own (5xx) or an answer it could not have meant. */
 const isServiceTrouble = (error: unknown): boolean =>
@@ -112,12 +115,12 @@ function settleFailed(job: JobRecord, found: Reconciled, settleAttempt: (job: Jo
     case 'adopt':
       return withHistory(
         { ...job, state: 'verifying', failure: null, attempts: 0, inDoubtSince: null, result: { ...found.item, embedUrl: null, pages: null } },
-        `${found.note} It had reached the service after all.`
+        sentence('coreQueue.lookup.reachedAfterAll', { note: found.note })
       )
     case 'uncertain-content':
       return settleAttempt(job, found)
     default:
-      return withHistory({ ...job, inDoubtSince: null }, found.outcome === 'absent' ? `${found.note} Retry publishes it.` : found.note)
+      return withHistory({ ...job, inDoubtSince: null }, found.outcome === 'absent' ? sentence('coreQueue.lookup.retryPublishes', { note: found.note }) : found.note)
   }
 }
 
@@ -127,11 +130,11 @@ function settleCancelled(job: JobRecord, found: Reconciled): JobRecord {
   if (found.outcome === 'adopt') {
     return withHistory(
       { ...done, result: { ...found.item, embedUrl: null, pages: null } },
-      `It had already reached the service before it was stopped: “${job.name}” is in your library.`
+      sentence('coreQueue.history.reachedBeforeStop', { name: job.name })
     )
   }
-  if (found.outcome === 'uncertain-content') return withHistory(done, `${found.note} It was cancelled, so FlipDrop left that item as it is.`)
-  return withHistory(done, found.outcome === 'absent' ? 'Nothing was published.' : `Nothing was published from this file. ${found.note}`)
+  if (found.outcome === 'uncertain-content') return withHistory(done, sentence('coreQueue.lookup.cancelledLeftAsIs', { note: found.note }))
+  return withHistory(done, found.outcome === 'absent' ? sentence('coreQueue.history.nothingPublished') : sentence('coreQueue.lookup.nothingFromFile', { note: found.note }))
 }
 
 /**
@@ -145,7 +148,7 @@ function settleCancelled(job: JobRecord, found: Reconciled): JobRecord {
  */
 export class Scheduler {
   private readonly running = new Map<string, Running>()
-  private readonly backoff = new Map<string, { until: number; message: string }>()
+  private readonly backoff = new Map<string, { until: number; message: string | Sentence }>()
   /** Lookups of finished jobs that could not finish, per job since this start (their backoff grows with it). */
   private readonly lookupTries = new Map<string, number>()
   /** Where each job's Undo window ends on the monotonic clock, fixed when its stored wall time is first seen. */
@@ -186,30 +189,27 @@ export class Scheduler {
   /** Why a job that could run is held back now, if it is. */
   hold(job: JobRecord): Hold | null {
     const cannotSave = this.deps.cannotSave()
-    if (cannotSave !== null) return { reason: 'cannot-save', message: cannotSave, until: null }
+    if (cannotSave !== null) return holdSaying('cannot-save', cannotSave, null)
     // Over the plan it waits for room, whatever else it would wait for too.
     const noRoom = this.deps.noRoom?.(job) ?? null
-    if (noRoom !== null) return { reason: 'no-room', message: noRoom, until: null }
+    if (noRoom !== null) return holdSaying('no-room', noRoom, null)
     const access = this.deps.access(job)
     const connectivity = this.connectivity.state
     // Who the key belongs to cannot be asked offline: being offline is the reason then.
     if ('hold' in access && (access.hold.reason !== 'identifying' || connectivity.online)) return access.hold
     if (!connectivity.online) {
-      const message =
-        connectivity.cause === 'portal'
-          ? explain.portal().text
-          : 'The service cannot be reached; uploads start by themselves when it can.'
-      return { reason: 'offline', message, until: connectivity.nextCheckAt }
+      const words = connectivity.cause === 'portal' ? explain.portal() : sentence('coreQueue.waiting.offline')
+      return holdSaying('offline', words, connectivity.nextCheckAt)
     }
     if ('hold' in access) return access.hold
     const limited = this.rateLimitUntil(access.accountId)
     if (limited !== null) {
-      return { reason: 'rate-limited', message: `The service asked FlipDrop to slow down; it continues at ${timeOf(limited)}.`, until: limited }
+      return holdSaying('rate-limited', sentence('coreQueue.waiting.rateLimited', { time: timeOf(limited) }), limited)
     }
     const wait = this.backoff.get(job.id)
     // The time is said as the clock reads now (it may have been set since the failure).
-    if (wait && wait.until > monotonicNow()) return { reason: 'retry', message: `${wait.message} Trying again at ${timeOf(wait.until)}.`, until: wait.until }
-    return this.startsLater(job) ? { reason: 'undo-window', message: 'Starts in a few seconds; it can still be undone.', until: this.startsAt(job) } : null
+    if (wait && wait.until > monotonicNow()) return holdSaying('retry', sentence('coreQueue.waiting.retry', { reason: wait.message, time: timeOf(wait.until) }), wait.until)
+    return this.startsLater(job) ? holdSaying('undo-window', sentence('coreQueue.waiting.undoWindow'), this.startsAt(job)) : null
   }
 
   /** A job still in its Undo window (a confirmed replace of a live item): nothing is sent yet. */
@@ -405,7 +405,7 @@ export class Scheduler {
         job = await this.deps.save(
           withHistory(
             { ...job, accountId: access.accountId },
-            `Added before FlipDrop kept accounts apart; it belongs to ${this.deps.describeAccount(access.accountId)}, the account FlipDrop was signed in to then.`
+            sentence('coreQueue.history.boundThen', { account: this.deps.describeAccount(access.accountId) })
           )
         )
       }
@@ -475,7 +475,7 @@ export class Scheduler {
     if (cannotSave) return this.deps.reportCannotSave(cannotSave)
     if (cause instanceof JobProblem) {
       await this.deps.save(
-        withHistory({ ...job, state: 'failed', failure: { message: cause.message, retryable: cause.retryable, code: cause.code } }, cause.message)
+        withHistory({ ...job, state: 'failed', failure: failureOf(cause.sentence, cause.retryable, cause.code) }, cause.sentence)
       )
       return
     }
@@ -486,8 +486,8 @@ export class Scheduler {
       // and other requests still answer) would otherwise start it again at every answer.
       const tries = (this.lookupTries.get(id) ?? 0) + 1
       this.lookupTries.set(id, tries)
-      const message = next.kind === 'offline' ? (cause instanceof Error ? cause.message : String(cause)) : next.message
-      this.backoff.set(id, { until: monotonicNow() + retryDelayMs(Math.min(tries, 8) - 1, this.deps.firstRetryMs), message })
+      // The same English as afterFailure's message (or the offline cause's), with what the window says.
+      this.backoff.set(id, { until: monotonicNow() + retryDelayMs(Math.min(tries, 8) - 1, this.deps.firstRetryMs), message: wordsOf(cause) })
       if (next.kind === 'offline') this.connectivity.reportOffline(next.cause)
       return
     }
@@ -505,27 +505,27 @@ export class Scheduler {
       case 'retry': {
         const attempts = job.attempts + 1
         if (attempts > MAX_AUTOMATIC_RETRIES) {
-          const message = `Stopped after ${MAX_AUTOMATIC_RETRIES} tries: ${next.message}`
-          await this.deps.save(withHistory({ ...job, state: 'failed', attempts, failure: { message, retryable: true, code: 'unreachable' } }, message))
+          const stopped = sentence('coreQueue.failure.afterTries', { tries: MAX_AUTOMATIC_RETRIES, reason: wordsOf(cause) })
+          await this.deps.save(withHistory({ ...job, state: 'failed', attempts, failure: failureOf(stopped, true, 'unreachable') }, stopped))
           return
         }
         const until = monotonicNow() + retryDelayMs(attempts - 1, this.deps.firstRetryMs)
-        this.backoff.set(id, { until, message: next.message })
+        this.backoff.set(id, { until, message: wordsOf(cause) })
         if (isServiceTrouble(cause) && !this.serviceTrouble) {
           this.serviceTrouble = true
           this.deps.connectivityChanged()
         }
-        await this.deps.save(withHistory({ ...job, attempts }, `Try ${attempts} failed: ${next.message}`))
+        await this.deps.save(withHistory({ ...job, attempts }, sentence('coreQueue.history.tryFailed', { attempt: attempts, reason: wordsOf(cause) })))
         return
       }
       case 'final':
         // The plan turned out full (its quota learned from this very answer): the job waits for room, as if added then.
         if (next.code === 'quota' && (this.deps.noRoom?.(job, true) ?? null) !== null) {
-          await this.deps.save(withHistory(job, 'Your plan had no room left for it when it was about to be sent; it waits for room.'))
+          await this.deps.save(withHistory(job, sentence('coreQueue.history.noRoomAtSend')))
           return
         }
         await this.deps.save(
-          withHistory({ ...job, state: 'failed', failure: { message: next.message, retryable: next.retryable, code: next.code } }, next.message)
+          withHistory({ ...job, state: 'failed', failure: failureOf(wordsOf(cause), next.retryable, next.code) }, wordsOf(cause))
         )
     }
   }
@@ -533,17 +533,18 @@ export class Scheduler {
   /** Settles a job the queue stopped on purpose (its latest record, never a copy made before an await). */
   private async settleStopped(job: JobRecord, reason: StopReason): Promise<void> {
     if (reason === 'pause') {
-      await this.deps.save(withHistory({ ...job, paused: true }, 'Paused.'))
+      await this.deps.save(withHistory({ ...job, paused: true }, sentence('coreQueue.history.paused')))
       return
     }
     if (reason === 'revoked') {
       const access = this.deps.access(job)
-      const why = 'hold' in access ? access.hold.message : 'Its account changed.'
-      await this.deps.save(withHistory(job, `Stopped before it finished: ${why}`))
+      const hold = 'hold' in access ? access.hold : null
+      const why = hold ? (hold.said ? { text: hold.message, said: hold.said } : hold.message) : sentence('coreQueue.history.accountChanged')
+      await this.deps.save(withHistory(job, sentence('coreQueue.history.stoppedBecause', { reason: why })))
       return
     }
     if (reason !== 'cancel' || job.state === 'cancelled') return
     // A create that may have reached the service stays in doubt: pump looks it up and says which.
-    await this.deps.save(withHistory({ ...job, state: 'cancelled', failure: null }, 'Cancelled.'))
+    await this.deps.save(withHistory({ ...job, state: 'cancelled', failure: null }, sentence('coreQueue.history.cancelled')))
   }
 }

@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import { contract } from '../../../src-shared/contract'
 import { AppError } from '../../../src-shared/contract/errors'
+import type { Sentence } from '../../../src-shared/i18n/said'
 import { UNDO_WINDOW_MS } from '../../../src-shared/domain/queue'
 import type {
   Connectivity as ConnectivityView,
@@ -27,7 +28,7 @@ import { InDoubtLookups, settleForAttempt } from './in-doubt-lookups'
 import { JobIntake, type Intake, type IntakeAccount } from './intake'
 import { createInspector } from './intake/inspect-off-thread'
 import { isFinished, withHistory, type JobRecord } from './job-record'
-import { toJobView, type Hold } from './job-view'
+import { holdSaying, toJobView, type Hold } from './job-view'
 import { PlanLimitsBook } from './plan-limits'
 import { noRoomMessage } from './preflight'
 import { RoomWaits } from './room-waits'
@@ -39,6 +40,8 @@ import { DEFAULT_SAVE_RETRY_MS, SaveHold } from './save-hold'
 import { reportingCannotSave } from './reporting-store'
 import { Scheduler, type Access } from './scheduler'
 import { cannotSaveIn } from '../storage/storage-trouble'
+import { sentence } from '../i18n/sentence'
+import { told } from './said-record'
 import { wallNow, wallTimeOf } from '../clock'
 
 export interface UploadQueueDependencies {
@@ -124,13 +127,7 @@ const IDENTIFY_RETRY_MS = 5_000
 const IDENTIFY_WAIT_MS = 3_000
 
 /** New jobs need an account; without one nothing is queued (never a guess). */
-const NO_ACCOUNT = 'Sign in first: FlipDrop publishes to the account you are signed in to. Nothing was queued.'
-/** A job made before accounts were kept apart, when nothing here says whose it was. */
-const UNBOUND = 'Added before FlipDrop kept accounts apart: publish to which account?'
-const NO_ACCOUNT_OFFLINE =
-  'The service cannot be reached, so FlipDrop cannot check which account your API key belongs to, and it never guesses. Nothing was queued; try again once the service can be reached.'
-const NO_ACCOUNT_PORTAL =
-  'A sign-in page is in the way (hotel or office Wi-Fi?), so FlipDrop cannot check which account your API key belongs to, and it never guesses. Nothing was queued; sign in to the network in your browser, then try again.'
+const noAccount = (): Sentence => sentence('coreQueue.error.noAccount')
 
 /**
  * The upload queue: offline-safe, crash-safe, never a duplicate. Jobs live in a journal on
@@ -195,7 +192,7 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
     })
   }
   /** Why a create waits for room in its plan, in words; null when it fits. */
-  function noRoom(job: JobRecord, stopping = false): string | null {
+  function noRoom(job: JobRecord, stopping = false): Sentence | null {
     if (job.accountId === null || !rooms.waits(job.id, stopping ? job.id : null)) return null
     const quota = limitsOf(job.accountId).quota(job.docType)
     return quota ? noRoomMessage(job.docType, quota) : null
@@ -253,23 +250,13 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
     // is decided by the connection alone (a job made before accounts were kept apart included).
     const scope = connection.scopeOf(job.accountId)
     if (scope.reach === 'ready') return { client: scope.client, accountId: scope.accountId }
-    if (scope.reach === 'identifying') return { hold: { reason: 'identifying', message: 'Checking which account the signed-in key belongs to.', until: null } }
-    if (scope.reach === 'unbound') return { hold: { reason: 'unbound', message: UNBOUND, until: null } }
+    if (scope.reach === 'identifying') return { hold: holdSaying('identifying', sentence('coreQueue.waiting.identifying'), null) }
+    // A job made before accounts were kept apart, when nothing here says whose it was.
+    if (scope.reach === 'unbound') return { hold: holdSaying('unbound', sentence('coreQueue.waiting.unbound'), null) }
     const account = whoFor(scope.accountId)
-    if (scope.reach === 'refused') {
-      return { hold: { reason: 'key-refused', message: `FlipDrop's key for ${account} was refused; sign in again. Nothing was lost.`, until: null, account } }
-    }
-    if (!connection.anyConnected) {
-      return { hold: { reason: 'signed-out', message: `Waiting for ${account} to sign in; nothing was lost.`, until: null, account } }
-    }
-    return {
-      hold: {
-        reason: 'other-account',
-        message: `Waiting for ${account} to sign in: it was added for that account, which is signed out now.`,
-        until: null,
-        account
-      }
-    }
+    if (scope.reach === 'refused') return { hold: holdSaying('key-refused', sentence('coreQueue.waiting.keyRefused', { account }), null, account) }
+    if (!connection.anyConnected) return { hold: holdSaying('signed-out', sentence('coreQueue.waiting.signedOut', { account }), null, account) }
+    return { hold: holdSaying('other-account', sentence('coreQueue.waiting.otherAccount', { account }), null, account) }
   }
 
   /**
@@ -284,7 +271,7 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
       if (scope.reach !== 'ready' || closed) return
       const jobs = store.jobs().filter((job) => job.accountId === null && !scheduler.isRunning(job.id))
       if (jobs.length === 0) return
-      const line = `Added before FlipDrop kept accounts apart; it belongs to ${whoFor(scope.accountId)}, the account FlipDrop was signed in to then.`
+      const line = sentence('coreQueue.history.boundThen', { account: whoFor(scope.accountId) })
       await store.put(jobs.map((job) => withHistory({ ...job, accountId: scope.accountId }, line)))
       touch(jobs.map((job) => job.id))
       scheduler.pump()
@@ -349,7 +336,7 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
     (requested: string | undefined) =>
     async (): Promise<IntakeAccount> => {
       if (requested === undefined) return accountForCurrent()
-      if (connection.scopeOf(requested).reach === 'absent') throw new AppError('signed-out', `${whoFor(requested)} is not signed in to FlipDrop. Nothing was queued.`)
+      if (connection.scopeOf(requested).reach === 'absent') throw new AppError('signed-out', sentence('coreQueue.error.accountAbsentNothingQueued', { account: whoFor(requested) }))
       return { accountId: requested, limits: limitsOf(requested) }
     }
 
@@ -357,9 +344,9 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
     const accountId = await accountForNewWork()
     if (accountId === null) {
       // A key is in use but the service could not be asked whose it is: say that, not "sign in".
-      if (connection.connected && scheduler.connectivity.state.cause === 'portal') throw new AppError('portal', NO_ACCOUNT_PORTAL)
-      if (connection.connected) throw new AppError('network', NO_ACCOUNT_OFFLINE)
-      throw new AppError('signed-out', NO_ACCOUNT)
+      if (connection.connected && scheduler.connectivity.state.cause === 'portal') throw new AppError('portal', sentence('coreQueue.error.noAccountPortal'))
+      if (connection.connected) throw new AppError('network', sentence('coreQueue.error.noAccountOffline'))
+      throw new AppError('signed-out', noAccount())
     }
     return { accountId, limits: limitsOf(accountId) }
   }
@@ -517,7 +504,7 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
 
   function find(id: string): JobRecord {
     const job = store.get(id)
-    if (!job) throw new AppError('not-found', 'That upload is no longer in the queue.')
+    if (!job) throw new AppError('not-found', sentence('coreQueue.error.jobGone'))
     return job
   }
 
@@ -548,8 +535,8 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
         withHistory(
           { ...job, state: 'queued' },
           job.inDoubtSince !== null
-            ? 'FlipDrop stopped while this was uploading; before sending it again, it checks whether the service already made it.'
-            : 'FlipDrop stopped while this was uploading; it starts again.'
+            ? sentence('coreQueue.history.stoppedChecking')
+            : sentence('coreQueue.history.stoppedRestarts')
         )
       )
     )
@@ -622,7 +609,7 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
       return admit(await intake.fromPaths(input, async () => ({ accountId, limits: limitsOf(accountId) })))
     },
     async chooseFiles(input) {
-      if (!deps.choosePdfs) throw new AppError('not-allowed', 'Choosing files needs the FlipDrop window.')
+      if (!deps.choosePdfs) throw new AppError('not-allowed', sentence('coreQueue.error.chooseNeedsWindow'))
       const paths = await deps.choosePdfs()
       if (paths.length === 0) return { added: [], refused: [], sameContent: [] }
       await ready
@@ -656,9 +643,9 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
     async confirmReplace({ jobId }) {
       const job = find(jobId)
       if (job.kind !== 'replace' || job.state !== 'queued' || !job.paused || scheduler.isRunning(jobId)) {
-        throw new AppError('not-allowed', 'Only an update waiting for your confirmation can be confirmed.')
+        throw new AppError('not-allowed', sentence('coreQueue.error.confirmOnlyWaiting'))
       }
-      const next = withHistory({ ...job, paused: false, notBefore: wallNow() + (deps.undoWindowMs ?? UNDO_WINDOW_MS) }, 'Confirmed; it starts after a short moment in which it can still be undone.')
+      const next = withHistory({ ...job, paused: false, notBefore: wallNow() + (deps.undoWindowMs ?? UNDO_WINDOW_MS) }, sentence('coreQueue.history.confirmed'))
       await store.put([next])
       touch([jobId])
       scheduler.pump()
@@ -667,16 +654,19 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
     async undo({ jobId }) {
       const job = find(jobId)
       const waiting = job.state === 'queued' && scheduler.startsLater(job) && !scheduler.isRunning(jobId)
-      if (!waiting) return { undone: false, reason: 'It has already started; cancel it instead.' }
+      if (!waiting) {
+        const { message, said } = told(sentence('coreQueue.error.undoTooLate'))
+        return { undone: false, reason: message, ...(said ? { said } : {}) }
+      }
       await store.remove([jobId])
       touch([], { removed: [jobId] })
       return { undone: true, reason: null }
     },
     async chooseAccount({ jobId, accountId }) {
       const job = find(jobId)
-      if (job.accountId !== null || isFinished(job)) throw new AppError('not-allowed', 'This upload already belongs to an account.')
-      if (connection.scopeOf(accountId).reach !== 'ready') throw new AppError('signed-out', `${whoFor(accountId)} is not signed in to FlipDrop.`)
-      const next = withHistory({ ...job, accountId }, `Added before FlipDrop kept accounts apart; you chose to publish it to ${whoFor(accountId)}.`)
+      if (job.accountId !== null || isFinished(job)) throw new AppError('not-allowed', sentence('coreQueue.error.alreadyBound'))
+      if (connection.scopeOf(accountId).reach !== 'ready') throw new AppError('signed-out', sentence('coreQueue.error.accountAbsent', { account: whoFor(accountId) }))
+      const next = withHistory({ ...job, accountId }, sentence('coreQueue.history.boundChosen', { account: whoFor(accountId) }))
       await store.put([next])
       touch([jobId])
       scheduler.pump()
@@ -685,7 +675,7 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
     async publishAsNew({ jobId }) {
       const job = find(jobId)
       if (job.kind !== 'replace' || job.state !== 'failed' || job.failure?.code !== 'item-gone' || job.accountId === null) {
-        throw new AppError('not-allowed', 'Only an update whose item no longer exists can be published as a new item.')
+        throw new AppError('not-allowed', sentence('coreQueue.error.publishNewOnlyGone'))
       }
       const accountId = job.accountId
       const created = await intake.asNew(job, { accountId, limits: limitsOf(accountId) })
@@ -697,14 +687,14 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
     },
     async publishWaitingAsDocuments(input) {
       const accountId = input.accountId ?? deps.accountShown()
-      if (accountId === null) throw new AppError('signed-out', NO_ACCOUNT)
-      if (deps.settings().documentUrl === '') throw new AppError('not-allowed', 'Documents need the document host: set its address in Settings first.')
+      if (accountId === null) throw new AppError('signed-out', noAccount())
+      if (deps.settings().documentUrl === '') throw new AppError('not-allowed', sentence('coreQueue.error.documentHostFirst'))
       const jobs = store.jobs().filter((job) => job.accountId === accountId)
       const waiting = jobs.filter((job) => job.docType === 'Flipbook' && rooms.waits(job.id) && !scheduler.isRunning(job.id))
       const room = roomLeft(limitsOf(accountId).quota('Document'), openCreates(jobs, 'Document'))
       const moving = room === null ? waiting : waiting.slice(0, room)
       if (moving.length > 0) {
-        const line = 'Published as a document instead, as asked: the plan had no room for another flipbook.'
+        const line = sentence('coreQueue.history.asDocument')
         await store.put(moving.map((job) => withHistory({ ...job, docType: 'Document', host: hostFor('Document') }, line)))
         touch(moving.map((job) => job.id))
         scheduler.pump()
@@ -714,17 +704,17 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
     async decideLookalike({ jobId, choice }) {
       const job = find(jobId)
       if (job.state !== 'failed' || job.failure?.code !== 'uncertain-content' || !job.lookalike) {
-        throw new AppError('not-allowed', 'Only an upload whose found item is waiting for your decision can be decided.')
+        throw new AppError('not-allowed', sentence('coreQueue.error.decideOnlyFound'))
       }
       const { lookalike, ...rest } = job
       const next =
         choice === 'keep'
           ? withHistory(
               { ...rest, state: 'verifying', failure: null, attempts: 0, paused: false, result: { ...lookalike, embedUrl: null, pages: null } },
-              'Kept the item found as this upload.'
+              sentence('coreQueue.history.keptFound')
             )
           : // A new create: its lookup, if its answer is lost too, only considers items made after it was sent.
-            withHistory({ ...rest, state: 'queued', failure: null, attempts: 0, paused: false, inDoubtSince: null }, 'Publishing it again as a new item.')
+            withHistory({ ...rest, state: 'queued', failure: null, attempts: 0, paused: false, inDoubtSince: null }, sentence('coreQueue.history.publishAgain'))
       await store.put([next])
       if (choice === 'keep') await recordItem(next, 'adopt', null)
       scheduler.clearBackoff(jobId)
@@ -733,7 +723,7 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
       return view(next)
     },
     async exportCsv({ jobIds }) {
-      if (!deps.chooseSavePath) throw new AppError('not-allowed', 'Saving a file needs the FlipDrop window.')
+      if (!deps.chooseSavePath) throw new AppError('not-allowed', sentence('coreQueue.error.saveNeedsWindow'))
       const jobs = jobIds.map((id) => store.get(id)).filter((job): job is JobRecord => job !== undefined)
       return exportJobsCsv({ jobs, chooseSavePath: deps.chooseSavePath })
     },
@@ -748,9 +738,9 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
     async pause(input) {
       if (input?.jobId) {
         const job = find(input.jobId)
-        if (isFinished(job)) throw new AppError('not-allowed', 'A finished upload cannot be paused.')
+        if (isFinished(job)) throw new AppError('not-allowed', sentence('coreQueue.error.finishedNoPause'))
         if (scheduler.isRunning(job.id)) await scheduler.stopJob(job.id, 'pause')
-        else if (!job.paused) await store.put([withHistory({ ...job, paused: true }, 'Paused.')])
+        else if (!job.paused) await store.put([withHistory({ ...job, paused: true }, sentence('coreQueue.history.paused'))])
         touch([job.id])
       } else {
         await store.setPaused(true)
@@ -763,7 +753,7 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
     async resume(input) {
       if (input?.jobId) {
         const job = find(input.jobId)
-        if (job.paused) await store.put([withHistory({ ...job, paused: false }, 'Resumed.')])
+        if (job.paused) await store.put([withHistory({ ...job, paused: false }, sentence('coreQueue.history.resumed'))])
         touch([job.id])
       } else {
         await store.setPaused(false)
@@ -782,7 +772,7 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
     async retry({ jobId }) {
       let job = find(jobId)
       if (job.state !== 'failed' && job.state !== 'cancelled') {
-        throw new AppError('not-allowed', 'Only a failed or cancelled upload can be retried.')
+        throw new AppError('not-allowed', sentence('coreQueue.error.retryOnlyEnded'))
       }
       // A cancelled create still being looked up: stop that, the attempt looks it up first anyway.
       if (scheduler.isRunning(jobId)) {
@@ -790,14 +780,14 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
         job = find(jobId)
       }
       if (job.state === 'cancelled' && job.result && job.kind === 'create') {
-        throw new AppError('not-allowed', `This upload already reached the service: “${job.name}” is in your library.`)
+        throw new AppError('not-allowed', sentence('coreQueue.error.alreadyPublished', { name: job.name }))
       }
       if (job.failure?.code === 'uncertain-content') {
-        throw new AppError('not-allowed', 'An item that may be this upload was found: keep it, or publish the file again.')
+        throw new AppError('not-allowed', sentence('coreQueue.error.lookalikeFound'))
       }
       const next = withHistory(
         { ...job, state: job.result && job.kind === 'create' && !job.replaceCreated ? 'verifying' : 'queued', attempts: 0, failure: null, paused: false },
-        'Retried.'
+        sentence('coreQueue.history.retried')
       )
       await store.put([next])
       scheduler.clearBackoff(jobId)
@@ -825,7 +815,7 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
     async rename({ jobId, name, title }) {
       const job = find(jobId)
       if (job.kind !== 'create' || job.state !== 'queued' || job.inDoubtSince !== null || job.result || scheduler.isRunning(jobId)) {
-        throw new AppError('not-allowed', 'The name and title can only change before the upload starts.')
+        throw new AppError('not-allowed', sentence('coreQueue.error.renameBeforeStart'))
       }
       const next = { ...job, name: name ?? job.name, title: title ?? job.title }
       await store.put([next])

@@ -4,10 +4,11 @@ import { groupedCount } from '../format/count'
 import { intlLocale } from './active-language'
 import { t } from './i18n'
 
-/** A value as the reader's language writes it: numbers grouped, a moment as a time of day. */
+/** A value as the reader's language writes it: numbers grouped, a moment as a time of day, a sentence in its words. */
 function valueText(value: SaidValue): string {
   if (typeof value === 'number') return groupedCount(value)
   if (typeof value === 'string') return value
+  if ('said' in value) return spoken(value.said, value.text)
   return new Intl.DateTimeFormat(intlLocale(), { timeStyle: 'short' }).format(new Date(value.time))
 }
 

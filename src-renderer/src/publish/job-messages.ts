@@ -1,11 +1,12 @@
 import type { JobView } from '../../../src-shared/domain/queue'
 import { intlLocale, t } from '../i18n/i18n'
+import { spoken } from '../i18n/spoken'
 
 /*
  * A job's failure and waiting lines arrive from the core in English (the command line prints
- * the same sentences). Where the job's code and record carry all a sentence needs, the window
- * says it from the catalog in its own language; otherwise (the service's own words, a cause the
- * core found) it shows the core's sentence as it came.
+ * the same sentences), with what the core said beside them. Where the job's code and record
+ * carry all a sentence needs, the window says it from its own catalog; otherwise it says the
+ * core's sentence in its language (spoken(): the English when the core did not say which).
  */
 
 /** Failure codes whose sentence the window can say itself: the code alone decides it (plus the file's name). */
@@ -26,7 +27,7 @@ export function failureMessage(job: JobView): string | null {
   // The core's sentence also names the plan's size; the window's says what to do, by kind.
   if (failure.code === 'quota') return t(QUOTA_KEYS[job.docType])
   const key = FAILURE_KEYS[failure.code]
-  return key === undefined ? failure.message : t(key)
+  return key === undefined ? spoken(failure.said, failure.message) : t(key)
 }
 
 /** Why a job waits, in the window's language where its reason and record say it all. */
@@ -34,21 +35,23 @@ export function waitingMessage(job: JobView): string | null {
   const waiting = job.waiting
   if (!waiting) return null
   const account = waiting.account
+  // The core's sentence, in the window's language when it said which (spoken.ts).
+  const said = spoken(waiting.said, waiting.message)
   switch (waiting.reason) {
     case 'identifying':
       return t('publish.waiting.identifying')
     case 'unbound':
       return t('publish.chooseAccount.question')
     case 'key-refused':
-      return account === undefined ? waiting.message : t('publish.waiting.keyRefused', { account })
+      return account === undefined ? said : t('publish.waiting.keyRefused', { account })
     case 'signed-out':
-      return account === undefined ? waiting.message : t('publish.waiting.signedOut', { account })
+      return account === undefined ? said : t('publish.waiting.signedOut', { account })
     case 'other-account':
-      return account === undefined ? waiting.message : t('publish.waiting.otherAccount', { account })
+      return account === undefined ? said : t('publish.waiting.otherAccount', { account })
     case 'rate-limited':
-      return waiting.until === null ? waiting.message : t('publish.waiting.rateLimited', { time: timeOf(waiting.until) })
+      return waiting.until === null ? said : t('publish.waiting.rateLimited', { time: timeOf(waiting.until) })
     default:
-      return waiting.message
+      return said
   }
 }
 

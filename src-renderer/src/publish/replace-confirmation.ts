@@ -1,4 +1,4 @@
-import { errorText } from '../i18n/spoken'
+import { errorText, spoken } from '../i18n/spoken'
 import { defineStore } from 'pinia'
 import { shallowRef } from 'vue'
 import { UNDO_WINDOW_MS, type JobView } from '../../../src-shared/domain/queue'
@@ -60,7 +60,7 @@ export const useReplaceConfirmation = defineStore('publishReplace', () => {
     for (const jobId of jobIds) {
       const reply = await uploads().undo({ jobId })
       if (reply.ok && reply.value.undone) undone++
-      else reason = reply.ok ? reply.value.reason : errorText(reply.error)
+      else reason = reply.ok ? reply.value.reason && spoken(reply.value.said, reply.value.reason) : errorText(reply.error)
     }
     if (undone > 0) tell(replaceFlow.undone(undone))
     if (reason !== null) tell(replaceFlow.partlyUndone(reason), 'error')

@@ -1,10 +1,12 @@
 import type { Stats } from 'node:fs'
 import { lstat, readdir, realpath, stat } from 'node:fs/promises'
 import { basename, isAbsolute, sep } from 'node:path'
+import type { Said, Sentence } from '../../../../src-shared/i18n/said'
+import { sentence } from '../../i18n/sentence'
 import type { ParseVerdict } from './parse-messages'
 import { sharedPdfParser } from './parse-off-thread'
 import { probePdf, type PdfProbe } from './pdf-bytes'
-import { notPdfReason, parsedRefusal, type ContentRefusal } from './pdf-refusals'
+import { notPdfSentence, parsedRefusalSentence, type ContentRefusal } from './pdf-refusals'
 
 /** A local PDF that may become an upload job. */
 export interface AcceptedFile {
@@ -39,6 +41,8 @@ export interface Refusal {
   code: RefusalCode
   /** Names the file by its base name only: full paths are noise (and private) in the UI. */
   reason: string
+  /** The reason as the window says it in its language. */
+  said?: Said
 }
 
 /** What {@link inspectPaths} found. */
@@ -104,21 +108,22 @@ function errorCode(error: unknown): string | undefined {
   return error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : undefined
 }
 
-function refusal(path: string, code: RefusalCode, reason: (name: string) => string): Refusal {
+function refusal(path: string, code: RefusalCode, reason: (file: string) => Sentence): Refusal {
   const fileName = nameOf(path)
-  return { path, fileName, code, reason: reason(fileName) }
+  const words = reason(fileName)
+  return { path, fileName, code, reason: words.text, said: words.said }
 }
 
-/** Words for what a non-regular file is. */
-function describeSpecial(stats: Stats): string {
-  if (stats.isFIFO()) return 'a named pipe'
-  if (stats.isSocket()) return 'a socket'
-  if (stats.isCharacterDevice() || stats.isBlockDevice()) return 'a device'
-  return 'a special file'
+/** What a non-regular file is, in a whole sentence. */
+function specialKey(stats: Stats): string {
+  if (stats.isFIFO()) return 'coreQueue.refusal.namedPipe'
+  if (stats.isSocket()) return 'coreQueue.refusal.socket'
+  if (stats.isCharacterDevice() || stats.isBlockDevice()) return 'coreQueue.refusal.device'
+  return 'coreQueue.refusal.special'
 }
 
 function notAFile(path: string, stats: Stats): Refusal {
-  return refusal(path, 'not-a-file', (n) => `${n} is ${describeSpecial(stats)}, not a regular file, so it cannot be uploaded.`)
+  return refusal(path, 'not-a-file', (file) => sentence(specialKey(stats), { file }))
 }
 
 /** Maps a file system error to a refusal; unexpected errors still name the file and the cause. */
@@ -130,16 +135,16 @@ async function fromError(path: string, error: unknown): Promise<Refusal> {
       // A link whose target is gone deserves its own words: the link itself is still there.
       const dangling = await lstat(path).then((s) => s.isSymbolicLink(), () => false)
       return dangling
-        ? refusal(path, 'not-found', (n) => `${n} is a link to something that no longer exists.`)
-        : refusal(path, 'not-found', (n) => `${n} could not be found; it may have been moved or deleted.`)
+        ? refusal(path, 'not-found', (file) => sentence('coreQueue.refusal.brokenLink', { file }))
+        : refusal(path, 'not-found', (file) => sentence('coreQueue.refusal.notFound', { file }))
     }
     case 'ELOOP':
-      return refusal(path, 'link-loop', (n) => `${n} is a link that leads back into itself.`)
+      return refusal(path, 'link-loop', (file) => sentence('coreQueue.refusal.linkLoop', { file }))
     case 'EACCES':
     case 'EPERM':
-      return refusal(path, 'unreadable', (n) => `${n} cannot be read (permission denied).`)
+      return refusal(path, 'unreadable', (file) => sentence('coreQueue.refusal.permission', { file }))
     default:
-      return refusal(path, 'unreadable', (n) => `${n} cannot be read (the system reported ${code ?? String(error)}).`)
+      return refusal(path, 'unreadable', (file) => sentence('coreQueue.refusal.unreadableCode', { file, code: code ?? String(error) }))
   }
 }
 
@@ -170,8 +175,7 @@ class Walker {
 
   private async folder(given: string, real: string, ancestors: ReadonlySet<string>): Promise<void> {
     if (ancestors.has(real)) {
-      const reason = (n: string) => `${n} leads back into a folder it is already in (a link loop).`
-      this.candidates.push({ refusal: refusal(given, 'link-loop', reason) })
+      this.candidates.push({ refusal: refusal(given, 'link-loop', (file) => sentence('coreQueue.refusal.folderLoop', { file })) })
       return
     }
     if (this.listed.has(real)) return
@@ -209,7 +213,7 @@ interface Judges {
  */
 async function pagesOf(given: string, real: string, verdict: NonNullable<PdfProbe['verdict']>, parse: Judges['parse']): Promise<number | Refusal> {
   if (verdict.kind === 'pdf') return verdict.pages
-  if (verdict.kind === 'not-pdf') return refusal(given, 'not-pdf', (n) => notPdfReason(n, verdict.looksLike))
+  if (verdict.kind === 'not-pdf') return refusal(given, 'not-pdf', (file) => notPdfSentence(file, verdict.looksLike))
   let parsed: ParseVerdict
   try {
     parsed = await parse(real)
@@ -218,7 +222,7 @@ async function pagesOf(given: string, real: string, verdict: NonNullable<PdfProb
     if (errorCode(error) !== undefined) return fromError(given, error)
     parsed = { kind: 'over-budget', limit: 'time' }
   }
-  const refused = parsedRefusal(nameOf(given), parsed, verdict)
+  const refused = parsedRefusalSentence(nameOf(given), parsed, verdict)
   if (refused) return refusal(given, refused.code, () => refused.reason)
   return parsed.kind === 'pdf' ? parsed.pages : 0
 }
@@ -233,7 +237,7 @@ async function judge({ given, real }: FileCandidate, { open, parse }: Judges): P
   }
   const { stats, verdict } = probe
   if (!stats.isFile()) return { refusal: notAFile(given, stats) }
-  if (stats.size === 0 || !verdict) return { refusal: refusal(given, 'empty', (n) => `${n} is empty (0 bytes).`) }
+  if (stats.size === 0 || !verdict) return { refusal: refusal(given, 'empty', (file) => sentence('coreQueue.refusal.empty', { file })) }
   // Ordinary files are decided already: no promise per file for the 10,000 of a big folder.
   const pages = verdict.kind === 'pdf' ? verdict.pages : await pagesOf(given, real, verdict, parse)
   if (typeof pages !== 'number') return { refusal: pages }
@@ -253,7 +257,7 @@ async function judge({ given, real }: FileCandidate, { open, parse }: Judges): P
 
 function tooMany(path: string, maxFiles: number): Refusal {
   const limit = maxFiles.toLocaleString('en-US')
-  return refusal(path, 'too-many', (n) => `${n} was left out: only the first ${limit} files can be added at once.`)
+  return refusal(path, 'too-many', (file) => sentence('coreQueue.refusal.tooMany', { file, limit }))
 }
 
 /** Runs `task` over `items` with at most `limit` running at once; results keep input order. */
@@ -283,8 +287,7 @@ export async function inspectPaths(paths: readonly string[], options: InspectOpt
   for (const given of paths) {
     if (isAbsolute(given)) await walker.resolve(given, new Set())
     else {
-      const reason = (n: string) => `${n} was given without its full location, so it cannot be found.`
-      walker.candidates.push({ refusal: refusal(given, 'not-absolute', reason) })
+      walker.candidates.push({ refusal: refusal(given, 'not-absolute', (file) => sentence('coreQueue.refusal.notAbsolute', { file })) })
     }
   }
   const judges: Judges = { open: options.probe ?? probePdf, parse: options.parse ?? ((path) => sharedPdfParser().parse(path)) }

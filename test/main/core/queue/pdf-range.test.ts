@@ -76,7 +76,7 @@ describe('uploads:readPdfRange (the bytes of a thumbnail)', () => {
   it('refuses a job ID the queue does not know', async () => {
     expect(await read(randomUUID(), 0, 10)).toEqual({
       ok: false,
-      error: { code: 'not-found', message: 'That upload is no longer in the queue.' }
+      error: { code: 'not-found', message: 'That upload is no longer in the queue.', said: { key: 'coreQueue.error.jobGone' } }
     })
   })
 
@@ -86,7 +86,7 @@ describe('uploads:readPdfRange (the bytes of a thumbnail)', () => {
     expect(job?.source.type).toBe('url')
     expect(await read(job?.id ?? '', 0, 10)).toEqual({
       ok: false,
-      error: { code: 'not-allowed', message: 'A PDF published from a link has no local file to preview.' }
+      error: { code: 'not-allowed', message: 'A PDF published from a link has no local file to preview.', said: { key: 'coreQueue.preview.fromLink' } }
     })
   })
 
@@ -94,7 +94,12 @@ describe('uploads:readPdfRange (the bytes of a thumbnail)', () => {
     const { jobId, bytes } = await queuedFile('short.pdf')
     expect(await read(jobId, bytes.length - 10, 11)).toEqual({
       ok: false,
-      error: { code: 'invalid-input', message: `That part of short.pdf lies past its end (${bytes.length} bytes).` }
+      error: {
+        code: 'invalid-input',
+        message: `That part of short.pdf lies past its end (${bytes.length} bytes).`,
+        // The window says it in its language: the file's name as it is, the size grouped its way.
+        said: { key: 'coreQueue.preview.pastEnd', values: { file: 'short.pdf', size: bytes.length } }
+      }
     })
     expect(await read(jobId, bytes.length, 1)).toMatchObject({ ok: false, error: { code: 'invalid-input' } })
     expect(await read(jobId, 0, MAX_PDF_RANGE_BYTES + 1)).toMatchObject({ ok: false, error: { code: 'invalid-input' } })
@@ -108,14 +113,19 @@ describe('uploads:readPdfRange (the bytes of a thumbnail)', () => {
       ok: false,
       error: {
         code: 'not-allowed',
-        message: `grown.pdf changed since it was added (it had ${grown.bytes.length} bytes, now ${grown.bytes.length + 29}); it is not previewed.`
+        message: `grown.pdf changed since it was added (it had ${grown.bytes.length} bytes, now ${grown.bytes.length + 29}); it is not previewed.`,
+        said: { key: 'coreQueue.preview.sizeChanged', values: { file: 'grown.pdf', size: grown.bytes.length, now: grown.bytes.length + 29 } }
       }
     })
     const gone = await queuedFile('gone.pdf')
     await rm(gone.path)
     expect(await read(gone.jobId, 0, 10)).toEqual({
       ok: false,
-      error: { code: 'not-found', message: 'gone.pdf is no longer where it was added from; it may have been moved or deleted.' }
+      error: {
+        code: 'not-found',
+        message: 'gone.pdf is no longer where it was added from; it may have been moved or deleted.',
+        said: { key: 'coreQueue.preview.moved', values: { file: 'gone.pdf' } }
+      }
     })
     // The same file back in place reads again.
     await writeFile(gone.path, gone.bytes)

@@ -115,7 +115,9 @@ describe('what the queue takes, and what it refuses', () => {
     expect(jobNamed(view, 'vanishing')?.failure).toEqual({
       message: 'vanishing.pdf was moved or deleted after it was added; nothing was uploaded.',
       retryable: true,
-      code: 'file-missing'
+      code: 'file-missing',
+      // What the window says in its language: the catalog key and the file's name as it is.
+      said: { key: 'coreQueue.failure.fileMissing', values: { file: 'vanishing.pdf' } }
     })
     expect(createRequests(emulator)).toBe(before)
   })

@@ -35,11 +35,16 @@ async function put(path: string, bytes: Buffer | string = pdf): Promise<string> 
   return path
 }
 
-/** inspectPaths, plus the rule that holds for every refusal: no full path in the reason. */
+/**
+ * inspectPaths, plus the rules that hold for every refusal: no full path in the reason, and
+ * what the window says names a coreQueue sentence. The reasons are compared in English here;
+ * what the window says is left out of them (its own test: 'says each refusal for the window').
+ */
 async function inspect(paths: readonly string[], options?: { maxFiles?: number }) {
   const result = await inspectPaths(paths, options)
   for (const refusal of result.refused) expect(refusal.reason).not.toContain(root)
-  return result
+  for (const refusal of result.refused) expect(refusal.said?.key).toMatch(/^coreQueue\.refusal\./)
+  return { ...result, refused: result.refused.map(({ said: _said, ...english }) => english) }
 }
 
 const codes = (refused: readonly Refusal[]) => refused.map((r) => [r.fileName, r.code])
@@ -70,6 +75,14 @@ describe('inspectPaths: single files', () => {
         }
       ]
     })
+  })
+
+  it('says each refusal for the window: its sentence by key, the file name as it is', async () => {
+    const path = await put(at('single', 'minutes.txt'), 'Minutes, not a PDF.\n')
+    const { refused } = await inspectPaths([path])
+    expect(refused).toEqual([
+      { path, fileName: 'minutes.txt', code: 'not-pdf', reason: 'minutes.txt is not a PDF.', said: { key: 'coreQueue.refusal.notPdf', values: { file: 'minutes.txt' } } }
+    ])
   })
 
   it('refuses an empty file', async () => {
@@ -105,7 +118,8 @@ describe('inspectPaths: single files', () => {
         path,
         fileName: 'endless.pdf',
         code: 'unchecked',
-        reason: 'endless.pdf could not be checked: reading it took too long or needed too much memory. Open it in a PDF reader, save a copy and add that copy.'
+        reason: 'endless.pdf could not be checked: reading it took too long or needed too much memory. Open it in a PDF reader, save a copy and add that copy.',
+        said: { key: 'coreQueue.refusal.unchecked', values: { file: 'endless.pdf' } }
       }
     ])
     // A parser that broke down says the same, never its own error.
@@ -290,7 +304,8 @@ describe('inspectPaths: permissions', () => {
       path,
       fileName: 'secret.pdf',
       code: 'unreadable',
-      reason: 'secret.pdf cannot be read (permission denied).'
+      reason: 'secret.pdf cannot be read (permission denied).',
+      said: { key: 'coreQueue.refusal.permission', values: { file: 'secret.pdf' } }
     }
     if (process.getuid?.() === 0) {
       // Root reads a mode-000 file anyway, so here the file is accepted...
@@ -307,7 +322,7 @@ describe('inspectPaths: permissions', () => {
       expect(child.stderr).toBe('')
       expect(JSON.parse(child.stdout)).toEqual({ accepted: [], refused: [unreadable] })
     } else {
-      expect((await inspect([path])).refused).toEqual([unreadable])
+      expect((await inspectPaths([path])).refused).toEqual([unreadable])
     }
   })
 })
