@@ -1,4 +1,4 @@
-import { errorText } from '../i18n/spoken'
+import { errorText, spoken } from '../i18n/spoken'
 import { computed, shallowRef } from 'vue'
 import type { LibraryItem } from '../../../src-shared/domain/library'
 import { UNDO_WINDOW_MS, type JobView } from '../../../src-shared/domain/queue'
@@ -51,7 +51,7 @@ export function useItemReplace() {
     const reply = await bridge().library.replace({ id: item.id, docType: item.docType, ...source, confirmFirst: true })
     if (!reply.ok) return errorText(reply.error)
     const refused = reply.value.refused[0]
-    if (refused) return refused.reason
+    if (refused) return spoken(refused.said, refused.reason)
     const job = reply.value.added[0]
     // Nothing picked in the file dialog: nothing to ask.
     if (!job) return null
@@ -65,7 +65,7 @@ export function useItemReplace() {
     const reply = await bridge().uploads.undo({ jobId })
     if (!reply.ok) tell(errorText(reply.error), 'error')
     else if (reply.value.undone) tell(replaceWords.undone(name))
-    else tell(reply.value.reason ?? replaceWords.tooLate, 'error')
+    else tell(reply.value.reason === null ? replaceWords.tooLate : spoken(reply.value.said, reply.value.reason), 'error')
   }
 
   async function confirm(): Promise<void> {
