@@ -43,11 +43,11 @@ describe('createDispatch', () => {
     })
   })
 
-  it('passes a deliberate AppError through with its code and message', async () => {
+  it('passes a deliberate AppError through with its code, its message and what the window says', async () => {
     const { dispatch } = await setup()
     await expect(dispatch('app:openExternal', 'http://example.com')).resolves.toEqual({
       ok: false,
-      error: { code: 'not-allowed', message: 'Only secure web links (https://) can be opened.' }
+      error: { code: 'not-allowed', message: 'Only secure web links (https://) can be opened.', said: { key: 'coreApp.openLink.notSecure' } }
     })
   })
 
@@ -103,7 +103,11 @@ describe('dispatch while the core starts', () => {
     const dispatch = createDispatch(handlersOf(booted), booted.log)
     await expect(dispatch('auth:status', undefined)).resolves.toEqual({
       ok: false,
-      error: { code: 'not-started', message: 'FlipDrop could not start: the data folder is in use by another FlipDrop' }
+      error: {
+        code: 'not-started',
+        message: 'FlipDrop could not start: the data folder is in use by another FlipDrop',
+        said: { key: 'coreApp.couldNotStart', values: { reason: 'the data folder is in use by another FlipDrop' } }
+      }
     })
     await expect(dispatch('app:startupState', undefined)).resolves.toEqual({
       ok: true,

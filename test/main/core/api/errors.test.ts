@@ -94,7 +94,8 @@ describe('the error taxonomy', () => {
     const before = tiny.state.requests.length
     const error = await failure(() => client.createFromFile(path, flipbook))
     expect(error).toMatchObject({ kind: 'quota-full', delivery: 'not-sent' })
-    expect(error.message).toBe('Your plan allows 1 flipbooks and none are left. Delete some or upgrade your plan to add more.')
+    // One flipbook is said in the singular.
+    expect(error.message).toBe('Your plan allows 1 flipbook and none is left. Delete some or upgrade your plan to add more.')
     expect(tiny.state.requests.slice(before)).toEqual([])
     // A client that has not seen the quota yet gets the service's own words, unclassified.
     const fresh = createApiClient({ apiKey: KEY, baseUrl: tiny.baseUrl, limiter: new RateLimiter() })
