@@ -54,7 +54,8 @@ export function createStartup<T>(start: () => Promise<T>, onChange: (state: Star
         // A failure the core wrote from its catalog is said in the window's language; any other stays as it came.
         const said = saidOf(error)
         set({ phase: 'failed', message: `${reason.charAt(0).toUpperCase()}${reason.slice(1)}`, ...(said ? { said } : {}) })
-        throw new AppError('not-started', sentence('coreApp.couldNotStart', { reason }))
+        // The reason is said in the window's language too when the core wrote it from its catalog.
+        throw new AppError('not-started', sentence('coreApp.couldNotStart', { reason: said ? { text: reason, said } : reason }))
       }
     )
     // Callers that never ask for the core must not see an unhandled rejection.

@@ -1,7 +1,6 @@
 import type { Logger } from '../log'
 import type { Sentence } from '../../../src-shared/i18n/said'
-import { sentence } from '../i18n/sentence'
-import { cannotSaveIn, type CannotSave, type StorageTrouble } from '../storage/storage-trouble'
+import { cannotSaveIn, storageTroubleMessage, type CannotSave, type StorageTrouble } from '../storage/storage-trouble'
 
 /** How often the queue tries to save again while the disk is full or read-only. */
 export const DEFAULT_SAVE_RETRY_MS = 3_000
@@ -33,10 +32,9 @@ export class SaveHold {
     return this.#trouble
   }
 
-  /** The sentence for the hold in force (the same English as storageTroubleMessage), or null. */
+  /** The sentence for the hold in force, or null. */
   get message(): Sentence | null {
-    if (this.#trouble === null) return null
-    return this.#trouble === 'full' ? sentence('coreQueue.waiting.diskFull') : sentence('coreQueue.waiting.readOnly')
+    return this.#trouble === null ? null : storageTroubleMessage(this.#trouble)
   }
 
   /** A change could not be saved: hold (once; a hold in force keeps its timer). */

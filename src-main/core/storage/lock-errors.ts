@@ -1,17 +1,19 @@
+import type { Said, Sentence } from '../../../src-shared/i18n/said'
+import { sentence } from '../i18n/sentence'
 /** Another live process (or another lock object in this one, or FlipDrop on another machine) holds the data folder. */
 export class DataFolderInUseError extends Error {
   override readonly name: string = 'DataFolderInUseError'
   readonly pid: number
   /** The machine holding it, when it is not this one. */
   readonly host: string | null
+  /** What the window says of it in its language (the start-up failure page). */
+  readonly said: Said
 
-  constructor(pid: number, options: { sameProcess?: boolean; message?: string; host?: string } = {}) {
-    super(
-      options.message ??
-        (options.sameProcess
-          ? `This FlipDrop (process ${pid}) is already using this data folder.`
-          : `Another FlipDrop (process ${pid}) is using this data folder. Close it, or wait for it to finish.`)
-    )
+  constructor(pid: number, options: { sameProcess?: boolean; message?: Sentence; host?: string } = {}) {
+    // The process number is an identifier, never grouped as a count.
+    const said = options.message ?? sentence(options.sameProcess ? 'coreApp.dataFolder.inUseHere' : 'coreApp.dataFolder.inUse', { pid: String(pid) })
+    super(said.text)
+    this.said = said.said
     this.pid = pid
     this.host = options.host ?? null
   }
@@ -27,7 +29,7 @@ export class DataFolderHeldElsewhereError extends DataFolderInUseError {
   constructor(pid: number, host: string, lockPath: string) {
     super(pid, {
       host,
-      message: `FlipDrop on “${host}” (process ${pid}) is using this data folder. Quit FlipDrop there; if that machine is gone, delete ${lockPath} and try again.`
+      message: sentence('coreApp.dataFolder.heldElsewhere', { host, pid: String(pid), lockPath })
     })
   }
 }

@@ -1,4 +1,6 @@
 import { AppError } from '../../../src-shared/contract/errors'
+import type { Sentence } from '../../../src-shared/i18n/said'
+import { sentence } from '../i18n/sentence'
 
 /**
  * Writes that fail because of the disk, not because of FlipDrop: the disk (or the user's
@@ -22,10 +24,8 @@ export function storageTrouble(error: unknown): StorageTrouble | null {
 }
 
 /** The one thing said while FlipDrop cannot save its data: what happened, what to do, that nothing was lost. */
-export function storageTroubleMessage(trouble: StorageTrouble): string {
-  return trouble === 'full'
-    ? "The disk with FlipDrop's data is full. Free some space; nothing was lost."
-    : 'FlipDrop cannot save to its data folder: it is read-only. Make it writable again; nothing was lost.'
+export function storageTroubleMessage(trouble: StorageTrouble): Sentence {
+  return trouble === 'full' ? sentence('coreQueue.waiting.diskFull') : sentence('coreQueue.waiting.readOnly')
 }
 
 /** A change that could not be saved because of the disk (see storageTrouble); it was not made. */

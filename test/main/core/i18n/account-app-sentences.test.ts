@@ -1,3 +1,4 @@
+import { DataFolderHeldElsewhereError, DataFolderInUseError } from '../../../../src-main/core/storage/lock-errors'
 import { describe, expect, it } from 'vitest'
 import { explain, ServiceError } from '../../../../src-main/core/api/service-error'
 import { createAppService, type AppHost } from '../../../../src-main/core/app/app-service'
@@ -73,11 +74,25 @@ describe('the app', () => {
     const deliberate = createStartup(() => Promise.reject(new AppError('signed-out', explain.network())), (state) => states.push(state))
     await expect(deliberate.ready()).rejects.toMatchObject({
       message: 'FlipDrop could not start: The service could not be reached. Check your internet connection.',
-      said: { key: 'coreApp.couldNotStart', values: { reason: 'The service could not be reached. Check your internet connection.' } }
+      // The reason is itself a sentence the window says in its language.
+      said: {
+        key: 'coreApp.couldNotStart',
+        values: { reason: { text: 'The service could not be reached. Check your internet connection.', said: { key: 'coreService.network' } } }
+      }
     })
     expect(deliberate.state()).toEqual({ phase: 'failed', message: 'The service could not be reached. Check your internet connection.', said: { key: 'coreService.network' } })
     const plain = createStartup(() => Promise.reject(new Error('disk full')), () => {})
     await plain.ready().catch(() => {})
     expect(plain.state()).toEqual({ phase: 'failed', message: 'Disk full' })
+    await expect(plain.ready()).rejects.toMatchObject({ said: { key: 'coreApp.couldNotStart', values: { reason: 'disk full' } } })
+  })
+
+  it('a data folder in use says so in the window’s language, with the process as an identifier', () => {
+    const here = new DataFolderInUseError(4242, { sameProcess: true })
+    expect(here.message).toBe('This FlipDrop (process 4242) is already using this data folder.')
+    expect(here.said).toEqual({ key: 'coreApp.dataFolder.inUseHere', values: { pid: '4242' } })
+    const elsewhere = new DataFolderHeldElsewhereError(12345, 'studio-mac', '/data/.lock')
+    expect(elsewhere.message).toBe('FlipDrop on “studio-mac” (process 12345) is using this data folder. Quit FlipDrop there; if that machine is gone, delete /data/.lock and try again.')
+    expect(elsewhere.said.key).toBe('coreApp.dataFolder.heldElsewhere')
   })
 })
