@@ -43,7 +43,7 @@ test('a malformed payload comes back as a validation error, not a crash', async 
 test('https links open in the browser through main; other schemes are refused', async ({ app, host }) => {
   await expect(app.ready).toBeVisible()
   const refused = await app.page.evaluate(() => window.flipdrop.app.openExternal('file:///etc/passwd'))
-  expect(refused).toEqual({ ok: false, error: { code: 'not-allowed', message: expect.stringContaining('https') } })
+  expect(refused).toEqual({ ok: false, error: { code: 'not-allowed', message: expect.stringContaining('https'), said: { key: 'coreApp.openLink.notSecure' } } })
   const opened = await app.page.evaluate(() => window.flipdrop.app.openExternal('https://example.com/help'))
   expect(opened).toEqual({ ok: true })
   expect(host.openedUrls).toEqual(['https://example.com/help'])
