@@ -4,6 +4,7 @@ import type { Area } from '../../src-shared/contract/define'
 import type { Envelope } from '../../src-shared/contract/errors'
 import { toBridgeError } from './errors/to-bridge-error'
 import type { Logger } from './log'
+import { sentence } from './i18n/sentence'
 
 /** Runs one invoke: raw input in, envelope out. Never throws. */
 export type ContractDispatch = (channel: string, rawInput: unknown) => Promise<Envelope<unknown>>
@@ -32,10 +33,10 @@ interface Route<A> {
   schema: z.ZodType
 }
 
-const internal = (): Envelope<unknown> => ({
-  ok: false,
-  error: { code: 'internal', message: 'Something went wrong inside FlipDrop. Please try again.' }
-})
+const internal = (): Envelope<unknown> => {
+  const { text, said } = sentence('coreApp.internal')
+  return { ok: false, error: { code: 'internal', message: text, said } }
+}
 
 function describeInvalidInput(channel: string, error: z.ZodError): string {
   const first = error.issues[0]

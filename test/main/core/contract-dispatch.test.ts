@@ -65,7 +65,7 @@ describe('createContractDispatch', () => {
     const dispatch = createContractDispatch({ areas: ['app'], handlersOf: () => ({}), unknownChannel: String, log, origin: 'test door' })
     await expect(dispatch('app:info', undefined)).resolves.toEqual({
       ok: false,
-      error: { code: 'internal', message: 'Something went wrong inside FlipDrop. Please try again.' }
+      error: { code: 'internal', message: 'Something went wrong inside FlipDrop. Please try again.', said: { key: 'coreApp.internal' } }
     })
     expect(lines.join('\n')).toContain('Unexpected failure in app:info (test door) Error: No handler for contract channel app:info')
   })

@@ -58,7 +58,7 @@ describe('createDispatch', () => {
       }
     })
     const reply = await dispatch('app:info', undefined)
-    expect(reply).toEqual({ ok: false, error: { code: 'internal', message: 'Something went wrong inside FlipDrop. Please try again.' } })
+    expect(reply).toEqual({ ok: false, error: { code: 'internal', message: 'Something went wrong inside FlipDrop. Please try again.', said: { key: 'coreApp.internal' } } })
     expect(JSON.stringify(reply)).not.toContain('/secret/path.ts')
     expect(logLines.join('\n')).toContain('Unexpected failure in app:info TypeError')
   })

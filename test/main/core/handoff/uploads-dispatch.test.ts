@@ -62,7 +62,7 @@ describe('createHandoffDispatch', () => {
     }
     const dispatch = createHandoffDispatch({ uploads, links }, log)
     const reply = await dispatch('uploads:list', undefined)
-    expect(reply).toEqual({ ok: false, error: { code: 'internal', message: 'Something went wrong inside FlipDrop. Please try again.' } })
+    expect(reply).toEqual({ ok: false, error: { code: 'internal', message: 'Something went wrong inside FlipDrop. Please try again.', said: { key: 'coreApp.internal' } } })
     expect(JSON.stringify(reply)).not.toContain('/secret/')
     expect(lines.join('\n')).toContain('Unexpected failure in uploads:list (handed over) TypeError')
     await expect(dispatch('links:list', undefined)).resolves.toEqual({ ok: false, error: { code: 'not-allowed', message: 'Not from here.' } })
