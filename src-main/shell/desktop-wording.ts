@@ -1,4 +1,4 @@
-import { countText, listText, t } from './i18n/desktop-i18n'
+import { countText, listText, spokenDesktop, t } from './i18n/desktop-i18n'
 import type { MirroredJob, QueueSummary, SettledBatch } from './queue-mirror'
 
 /*
@@ -62,7 +62,7 @@ export function batchNotice(batch: SettledBatch): Notice | null {
       : counted('desktop.notices.online', published.length, { names: nameList(published.map((job) => job.name)) })
   } else if (published.length === 0) {
     title = counted('desktop.notices.notPublished', failed.length)
-    body = failed.length === 1 ? (failed[0]?.failure ?? t('desktop.notices.seeWhy')) : t('desktop.notices.namesSeeWhy', { names: failedNames })
+    body = failed.length === 1 ? (failureOf(failed[0]) ?? t('desktop.notices.seeWhy')) : t('desktop.notices.namesSeeWhy', { names: failedNames })
   } else {
     title = t('desktop.notices.mixed', { published: countText(published.length), failed: countText(failed.length) })
     body = counted('desktop.notices.namesNotPublishedSeeWhy', failed.length, { names: failedNames })
@@ -70,12 +70,17 @@ export function batchNotice(batch: SettledBatch): Notice | null {
   return { title, body, jobId: first.id, copyLink: single?.url ?? null }
 }
 
+/** Why a job failed, in the desktop's language where the core said it from its catalog. */
+function failureOf(job: MirroredJob | undefined): string | null {
+  return job?.failure ? spokenDesktop(job.failureSaid, job.failure) : null
+}
+
 /** One notification for failures that happened together. */
 export function failureNotice(jobs: readonly MirroredJob[]): Notice | null {
   const first = jobs[0]
   if (!first) return null
   if (jobs.length === 1) {
-    return { title: t('desktop.notices.nameNotPublished', { name: nameList([first.name]) }), body: first.failure ?? t('desktop.notices.seeWhy'), jobId: first.id, copyLink: null }
+    return { title: t('desktop.notices.nameNotPublished', { name: nameList([first.name]) }), body: failureOf(first) ?? t('desktop.notices.seeWhy'), jobId: first.id, copyLink: null }
   }
   return {
     title: counted('desktop.notices.notPublished', jobs.length),

@@ -1,3 +1,4 @@
+import type { Said } from '../../src-shared/i18n/said'
 import { runsByItself } from '../../src-shared/domain/job-runs'
 import {
   FINISHED_STATES,
@@ -24,6 +25,8 @@ export interface MirroredJob {
   /** The share link, once published. */
   url: string | null
   failure: string | null
+  /** The failure as the core said it, for the desktop's language. */
+  failureSaid?: Said
   /** The account it publishes to (null: made before accounts were recorded). */
   accountId: string | null
 }
@@ -79,7 +82,8 @@ function mirror(view: JobView, before: MirroredJob | undefined): MirroredJob {
     bytesTotal,
     bytesSent: Math.min(bytesSent, bytesTotal),
     url: view.result?.url ?? null,
-    failure: view.failure?.message ?? null
+    failure: view.failure?.message ?? null,
+    ...(view.failure?.said ? { failureSaid: view.failure.said } : {})
   }
 }
 

@@ -1,5 +1,7 @@
 import { directionOf, intlLocaleOf, SOURCE_LANGUAGE, type LanguageCode, type TextDirection } from '../../../src-shared/i18n/languages'
 import { translatorFor, type Translate } from '../../core/i18n/translator'
+import type { Said, SaidValue } from '../../../src-shared/i18n/said'
+import { CORE_SENTENCE_CATALOGS } from './core-sentence-catalogs'
 import { DESKTOP_CATALOGS } from './desktop-catalogs'
 
 /*
@@ -11,6 +13,7 @@ type Named = Record<string, string | number>
 
 let language: LanguageCode = SOURCE_LANGUAGE
 let current: Translate = translatorFor(language, DESKTOP_CATALOGS)
+let sentences: Translate = translatorFor(language, CORE_SENTENCE_CATALOGS)
 
 /** A message by key ("desktop.tray.show"), in main's language; with `count`, the plural form for that count. */
 export function t(key: string, named: Named = {}, count?: number): string {
@@ -22,6 +25,7 @@ export function speakDesktop(code: LanguageCode): void {
   if (code === language) return
   language = code
   current = translatorFor(code, DESKTOP_CATALOGS)
+  sentences = translatorFor(code, CORE_SENTENCE_CATALOGS)
 }
 
 /** The language main speaks now. */
@@ -46,4 +50,19 @@ export function countText(value: number): string {
 /** "a, b, and c" in the active language's way. */
 export function listText(items: readonly string[]): string {
   return new Intl.ListFormat(desktopLocale(), { type: 'conjunction' }).format(items)
+}
+
+/** A value of a core sentence as the desktop's language writes it. */
+function valueText(value: SaidValue): string {
+  if (typeof value === 'number') return countText(value)
+  if (typeof value === 'string') return value
+  if ('said' in value) return spokenDesktop(value.said, value.text)
+  return new Intl.DateTimeFormat(desktopLocale(), { timeStyle: 'short' }).format(new Date(value.time))
+}
+
+/** What the core said (src-shared/i18n/core), in the desktop's language; its English when the catalog lacks it. */
+export function spokenDesktop(said: Said | undefined, english: string): string {
+  if (!said) return english
+  const named = Object.fromEntries(Object.entries(said.values ?? {}).map(([name, value]) => [name, valueText(value)]))
+  return sentences(said.key, named, said.count) || english
 }

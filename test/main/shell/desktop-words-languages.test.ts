@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
+import { explain } from '../../../src-main/core/api/service-error'
 import { batchNotice, failureNotice, quitQuestion } from '../../../src-main/shell/desktop-wording'
 import { speakDesktop, t } from '../../../src-main/shell/i18n/desktop-i18n'
 import { loadFailurePage } from '../../../src-main/shell/load-failure-page'
@@ -24,6 +25,16 @@ describe('the desktop’s words in other languages', () => {
     expect(failureNotice(jobs(2, 'failed'))?.title).toBe('تعذّر نشر ملفَي PDF')
     // Names keep their own text, in Arabic quotes, joined the Arabic way.
     expect(failureNotice(jobs(2, 'failed'))?.body).toBe('«failed-0» و«failed-1». انقر لمعرفة السبب.')
+  })
+
+  it('German: a notification says why an upload failed in the desktop’s language, as the core said it', () => {
+    const tooLarge = explain.tooLarge(100 * 1024 * 1024)
+    const failed: MirroredJob = { ...job('brochure', 'failed'), failure: tooLarge.text, failureSaid: tooLarge.said }
+    expect(failureNotice([failed])?.body).toBe('The file is larger than your plan allows (100 MB).')
+    speakDesktop('de')
+    expect(failureNotice([failed])?.body).toBe('Die Datei ist größer, als dein Tarif erlaubt (100 MB).')
+    // A failure the core wrote without its catalog shows as it came.
+    expect(failureNotice([{ ...job('other', 'failed'), failure: 'Something the service said.' }])?.body).toBe('Something the service said.')
   })
 
   it('German and Japanese: the quit question counts in the language', () => {
