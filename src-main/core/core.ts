@@ -243,7 +243,10 @@ export async function createCore(config: CoreConfig, log: Logger): Promise<Core>
       store: queueStore.store,
       runUploads: config.runUploads ?? true,
       // Said once in the window, beside what restoring the queue had to say (a command has printed it already, as an error).
-      notices: [...(store.notice === null || config.role === 'command' ? [] : [store.notice]), ...queueStore.notices],
+      notices: [
+        ...(store.notice === null || store.noticeSaid === null || config.role === 'command' ? [] : [{ text: store.notice, said: store.noticeSaid }]),
+        ...queueStore.notices.map((text, index) => ({ text, said: queueStore.noticesSaid[index] ?? [] }))
+      ],
       ...(config.queue?.firstRetryMs !== undefined ? { firstRetryMs: config.queue.firstRetryMs } : {}),
       ...(config.queue?.inDoubtSettleMs !== undefined ? { inDoubtSettleMs: config.queue.inDoubtSettleMs } : {}),
       ...(config.queue?.undoWindowMs !== undefined ? { undoWindowMs: config.queue.undoWindowMs } : {}),

@@ -156,8 +156,10 @@ export interface QueueView {
   paused: boolean
   connectivity: Connectivity
   limits: PlanLimits
-  /** Things to tell the user once, e.g. journal records that could not be read back. */
+  /** Things to tell the user once, e.g. journal records that could not be read back (English, as the command prints them). */
   notices: string[]
+  /** The same notices as the window says them: for each, its whole sentences in order (absent from an older core). */
+  noticesSaid?: Said[][]
 }
 
 /**

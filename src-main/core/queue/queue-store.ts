@@ -5,6 +5,9 @@ import { openRecordLog, type Dropped, type RecordLog } from '../storage/record-l
 import { asCannotSave } from '../storage/storage-trouble'
 import { openPublishedRecord, type PublishedEntry } from './published-record'
 import { describeDropped } from './restore-notices'
+import { noticeOf } from '../i18n/notice'
+import type { Said } from '../../../src-shared/i18n/said'
+import { sentence } from '../i18n/sentence'
 import { salvageJobs } from './salvage-jobs'
 import type { JobRecord } from './job-record'
 import {
@@ -17,8 +20,6 @@ import {
   type StoredLimits
 } from './queue-journal'
 
-const PUBLISHED_DAMAGED =
-  "Part of FlipDrop's record of what was already published could not be read back: a file published before may not be recognised as already published. Check the library before you publish a file again."
 /** A scratch file: saving goes on once this much fits again, not at the first free bytes. */
 const SPACE_PROBE = 'space-check.tmp'
 const SPACE_PROBE_BYTES = 256 * 1024
@@ -66,8 +67,10 @@ export interface QueueStore {
 
 export interface OpenedQueue {
   store: QueueStore
-  /** What could not be read back, in words for the user. */
+  /** What could not be read back, in words for the user (English, as the command prints it). */
   notices: string[]
+  /** The same notices as the window says them: each one's whole sentences, in order. */
+  noticesSaid: Said[][]
 }
 
 interface State {
@@ -236,6 +239,6 @@ export async function openQueueStore(dir: string, options: { publishedDir?: stri
   }
   const lost = await lostJobs(dir, opened.dropped, state)
   const notices = describeDropped(opened.dropped, { paused: state.paused, recovered: opened.recoveredFrom !== null, lost })
-  if (damaged) notices.push(PUBLISHED_DAMAGED)
-  return { store, notices }
+  if (damaged) notices.push(noticeOf(sentence('coreQueue.notices.publishedDamaged')))
+  return { store, notices: notices.map((notice) => notice.text), noticesSaid: notices.map((notice) => notice.said) }
 }

@@ -1,3 +1,6 @@
+import type { Sentence } from '../../../src-shared/i18n/said'
+import { noticeOf, type Notice } from '../i18n/notice'
+import { sentence } from '../i18n/sentence'
 import type { Dropped } from '../storage/record-log'
 
 /*
@@ -26,63 +29,41 @@ export interface RestoredQueue {
 /** At most this many names are listed; the rest are counted. */
 const NAMES_SHOWN = 10
 
-function listed(names: readonly string[]): string {
-  const shown = names.slice(0, NAMES_SHOWN).join(', ')
-  const more = names.length - NAMES_SHOWN
-  return more > 0 ? `${shown} and ${more} more` : shown
+function notRestored(lost: readonly string[]): Sentence {
+  const names = lost.slice(0, NAMES_SHOWN).join(', ')
+  const more = lost.length - NAMES_SHOWN
+  return more > 0 ? sentence('coreQueue.notices.notRestoredMore', { names, more }) : sentence('coreQueue.notices.notRestored', { names }, lost.length)
 }
 
-const RECOVERED_NOTICE =
-  "FlipDrop could not read the saved upload queue, so it rebuilt it from its earlier copy and every change saved since: nothing was lost. The unreadable copy is kept in FlipDrop's data folder."
-
-
-function plural(count: number, one: string, many: string): string {
-  return count === 1 ? one : many
-}
-
-function snapshotNotice(onlyLoss: boolean, queue: RestoredQueue): string {
+function snapshotNotice(onlyLoss: boolean, queue: RestoredQueue): Notice {
   const lost = queue.lost ?? []
-  return [
-    'FlipDrop could not read the saved upload queue, so it rebuilt it from the most recent changes only: jobs that had not changed lately may be missing, and the order of the jobs may differ.',
-    lost.length > 0
-      ? `Not published yet and not restored: ${listed(lost)}. Add ${lost.length === 1 ? 'it' : 'them'} again; what was already published is still recognised.`
-      : '',
+  return noticeOf(
+    sentence('coreQueue.notices.rebuiltFromRecent'),
+    ...(lost.length > 0 ? [notRestored(lost)] : []),
     // The pause lived in the snapshot; a queue paused again since says so itself.
-    queue.paused ? '' : 'If you had paused the queue, it is running again.',
-    onlyLoss ? 'The jobs shown are as last saved.' : '',
-    "The unreadable copy is kept in FlipDrop's data folder."
-  ]
-    .filter((sentence) => sentence !== '')
-    .join(' ')
-}
-
-function damagedNotice(count: number): string {
-  const records = plural(count, '1 saved change', `${count} saved changes`)
-  return (
-    `${records} to the upload queue could not be read back and ${plural(count, 'was', 'were')} left out. ` +
-    `FlipDrop cannot tell which ${plural(count, 'job it was', 'jobs they were')} about: a job may show an earlier state, be missing, or be back after you removed it. ` +
-    'Check the queue before you upload again; what was already published is still recognised.'
+    ...(queue.paused ? [] : [sentence('coreQueue.notices.runningAgain')]),
+    ...(onlyLoss ? [sentence('coreQueue.notices.asLastSaved')] : []),
+    sentence('coreQueue.notices.unreadableKept')
   )
 }
 
-function tornNotice(onlyLoss: boolean): string {
-  const rest = onlyLoss ? ' Everything saved before that is as it was.' : ''
-  return `FlipDrop stopped while it was saving a change to the upload queue, so that change was not kept: a job added just then may be missing, one changed just then may show its earlier state, and one removed just then may be back.${rest}`
+function tornNotice(onlyLoss: boolean): Notice {
+  return noticeOf(sentence('coreQueue.notices.torn'), ...(onlyLoss ? [sentence('coreQueue.notices.restAsItWas')] : []))
 }
 
 /**
  * The notices for what a restore of the queue had to leave out, in words for the person using
  * FlipDrop: each says what may be wrong, and none says more is intact than is known.
  */
-export function describeDropped(dropped: readonly Dropped[], queue: RestoredQueue): string[] {
+export function describeDropped(dropped: readonly Dropped[], queue: RestoredQueue): Notice[] {
   const snapshot = dropped.some((entry) => entry.reason === 'snapshot')
   const damaged = dropped.filter((entry) => entry.reason === 'checksum' || entry.reason === 'unreadable').length
   const torn = dropped.some((entry) => entry.reason === 'torn')
   const kinds = [snapshot, damaged > 0, torn].filter(Boolean).length
-  const notices: string[] = []
-  if (queue.recovered === true) notices.push(RECOVERED_NOTICE)
+  const notices: Notice[] = []
+  if (queue.recovered === true) notices.push(noticeOf(sentence('coreQueue.notices.recovered')))
   if (snapshot) notices.push(snapshotNotice(kinds === 1, queue))
-  if (damaged > 0) notices.push(damagedNotice(damaged))
+  if (damaged > 0) notices.push(noticeOf(sentence('coreQueue.notices.damaged', { count: damaged }, damaged)))
   if (torn) notices.push(tornNotice(kinds === 1))
   return notices
 }

@@ -43,6 +43,7 @@ import { cannotSaveIn } from '../storage/storage-trouble'
 import { sentence } from '../i18n/sentence'
 import { told } from './said-record'
 import { wallNow, wallTimeOf } from '../clock'
+import type { Notice } from '../i18n/notice'
 
 export interface UploadQueueDependencies {
   store: QueueStore
@@ -53,8 +54,8 @@ export interface UploadQueueDependencies {
    * its own files, not the queue it found). Default true: every job.
    */
   runUploads?: boolean | 'added'
-  /** What restoring the queue had to report (damaged journal records). */
-  notices: string[]
+  /** What restoring the queue had to report (damaged journal records), with what the window says of each. */
+  notices: Notice[]
   /** The backoff before a job's first automatic retry (default 2 s, doubling; tests lengthen it). */
   firstRetryMs?: number
   /** How long a lookup that found no item for a create in doubt waits to look again (default 5 s). */
@@ -472,7 +473,7 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
   }
 
   function list(): QueueView {
-    return { jobs: store.jobs().map(view), paused: store.paused, connectivity: connectivity(), limits: limitsView(), notices: deps.notices }
+    return { jobs: store.jobs().map(view), paused: store.paused, connectivity: connectivity(), limits: limitsView(), notices: deps.notices.map((notice) => notice.text), noticesSaid: deps.notices.map((notice) => notice.said) }
   }
 
   // Reads of the plan asked before the first paint become one, after it.

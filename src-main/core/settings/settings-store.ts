@@ -1,3 +1,6 @@
+import type { Said } from '../../../src-shared/i18n/said'
+import { sentence } from '../i18n/sentence'
+import { noticeOf, type Notice } from '../i18n/notice'
 import { readFile, rename } from 'node:fs/promises'
 import { join } from 'node:path'
 import { settingsPatchSchema, settingsSchema, type Settings, type SettingsPatch } from '../../../src-shared/domain/settings'
@@ -11,6 +14,8 @@ export interface SettingsStore {
   update(patch: SettingsPatch): Promise<Settings>
   /** What the person must be told about the settings file (it could not be read, defaults are in use), or null. */
   readonly notice: string | null
+  /** The same notice as the window says it (its whole sentences), or null. */
+  readonly noticeSaid: Said[] | null
 }
 
 export interface SettingsStoreOptions {
@@ -26,10 +31,11 @@ function asideName(now: Date): string {
   return `settings.broken-${now.toISOString().replace(/[:.]/g, '-')}.json`
 }
 
-function brokenNotice(why: 'unreadable' | 'invalid', keptAs: string | null): string {
-  const what = why === 'unreadable' ? "FlipDrop's settings file is unreadable" : "FlipDrop's settings file has invalid values"
-  const kept = keptAs === null ? "It is left as it is (settings.json in FlipDrop's data folder)." : `It is kept as ${keptAs} in FlipDrop's data folder.`
-  return `${what}, so FlipDrop uses the default settings (service address, uploads at once, proxy, notifications) until you change them in Settings. ${kept}`
+function brokenNotice(why: 'unreadable' | 'invalid', keptAs: string | null): Notice {
+  return noticeOf(
+    sentence(why === 'unreadable' ? 'coreQueue.notices.settingsUnreadable' : 'coreQueue.notices.settingsInvalid'),
+    keptAs === null ? sentence('coreQueue.notices.settingsLeft') : sentence('coreQueue.notices.settingsKeptAs', { file: keptAs })
+  )
 }
 
 /**
@@ -55,7 +61,7 @@ export async function openSettingsStore(directory: string, log: Logger, options:
       detail = error
     }
   }
-  let notice: string | null = null
+  let notice: Notice | null = null
   if (broken !== null) {
     let keptAs: string | null = null
     if (options.keepAside) {
@@ -67,13 +73,14 @@ export async function openSettingsStore(directory: string, log: Logger, options:
       )
     }
     notice = brokenNotice(broken, keptAs)
-    log.error(notice)
+    log.error(notice.text)
     // What exactly is wrong is for the log, not for the person.
     log.info('The settings file could not be used', detail instanceof Error ? detail.message : detail)
   }
   return {
     get: () => current,
-    notice,
+    notice: notice?.text ?? null,
+    noticeSaid: notice?.said ?? null,
     async update(patch) {
       const change = settingsPatchSchema.parse(patch)
       const next = settingsSchema.parse({ ...current, ...change })

@@ -1,3 +1,4 @@
+import type { Said } from '../../../src-shared/i18n/said'
 import { errorText } from '../i18n/spoken'
 import { defineStore } from 'pinia'
 import { computed, markRaw, ref, shallowReactive, shallowRef } from 'vue'
@@ -30,6 +31,7 @@ export const useQueueStore = defineStore('queue', () => {
   const connectivity = shallowRef<Connectivity | null>(null)
   const limits = shallowRef<PlanLimits | null>(null)
   const notices = ref<string[]>([])
+  const noticesSaid = ref<Said[][]>([])
   const loaded = ref(false)
   /** The last action main refused, in its words. */
   const error = ref<string | null>(null)
@@ -169,6 +171,7 @@ export const useQueueStore = defineStore('queue', () => {
     connectivity.value = view.connectivity
     limits.value = view.limits
     notices.value = view.notices
+    noticesSaid.value = view.noticesSaid ?? []
     pace.value = { startedAt: Date.now(), finished: 0 }
     loaded.value = true
   }
@@ -226,6 +229,7 @@ export const useQueueStore = defineStore('queue', () => {
     connectivity,
     limits,
     notices,
+    noticesSaid,
     loaded,
     error,
     ordered,
