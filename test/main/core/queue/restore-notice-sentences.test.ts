@@ -1,3 +1,8 @@
+import { mkdtemp, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createLogger } from '../../../../src-main/core/log'
+import { openSettingsStore } from '../../../../src-main/core/settings/settings-store'
 import { describe, expect, it } from 'vitest'
 import { describeDropped } from '../../../../src-main/core/queue/restore-notices'
 import type { Dropped } from '../../../../src-main/core/storage/record-log-types'
@@ -30,5 +35,21 @@ describe('restore notices as the window says them', () => {
     expect(snapshot?.text).toContain('file-9.pdf and 3 more. Add them again;')
     expect(damaged?.said).toEqual([{ key: 'coreQueue.notices.damaged', values: { count: 2 }, count: 2 }])
     expect(damaged?.text.startsWith('2 saved changes to the upload queue could not be read back and were left out.')).toBe(true)
+  })
+
+  it('a paused queue is not told it runs again', () => {
+    const [notice] = describeDropped(dropped('snapshot'), { paused: true })
+    expect(notice?.said.map((said) => said.key)).not.toContain('coreQueue.notices.runningAgain')
+    expect(notice?.text).not.toContain('paused')
+  })
+
+  it('a broken settings file: two whole sentences, the kept copy named as it is', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'flipdrop-notice-settings-'))
+    await writeFile(join(dir, 'settings.json'), '{ not json')
+    const store = await openSettingsStore(dir, createLogger(() => {}), { keepAside: true })
+    expect(store.noticeSaid?.map((said) => said.key)).toEqual(['coreQueue.notices.settingsUnreadable', 'coreQueue.notices.settingsKeptAs'])
+    const file = store.noticeSaid?.[1]?.values?.['file']
+    expect(typeof file === 'string' && file.startsWith('settings.broken-')).toBe(true)
+    expect(store.notice).toContain(`It is kept as ${String(file)} in FlipDrop's data folder.`)
   })
 })
