@@ -27,3 +27,31 @@ export interface Sentence {
 
 export const isSentence = (value: unknown): value is Sentence =>
   typeof value === 'object' && value !== null && typeof (value as Sentence).text === 'string' && typeof (value as Sentence).said === 'object'
+
+/** How one side (the window, the desktop) speaks: its translator and its formats. */
+export interface SaidSpeaker {
+  /** A message by key; '' or the key itself when the catalog lacks it. */
+  translate(key: string, named: Record<string, string>, count?: number): string
+  /** A number grouped the reader's way. */
+  count(value: number): string
+  /** The locale a moment is written in. */
+  locale(): string
+}
+
+/**
+ * What the core said, in the speaker's language: its catalog message with the values formatted
+ * the speaker's way (a sentence inside it said the same way); `english` when there is no message
+ * or the catalog does not have it (an older core).
+ */
+export function speakSaid(speaker: SaidSpeaker, said: Said | undefined, english: string): string {
+  if (!said) return english
+  const valueText = (value: SaidValue): string => {
+    if (typeof value === 'number') return speaker.count(value)
+    if (typeof value === 'string') return value
+    if ('said' in value) return speakSaid(speaker, value.said, value.text)
+    return new Intl.DateTimeFormat(speaker.locale(), { timeStyle: 'short' }).format(new Date(value.time))
+  }
+  const named = Object.fromEntries(Object.entries(said.values ?? {}).map(([name, value]) => [name, valueText(value)]))
+  const text = speaker.translate(said.key, named, said.count)
+  return text === '' || text === said.key ? english : text
+}

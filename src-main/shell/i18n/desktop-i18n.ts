@@ -1,6 +1,6 @@
 import { directionOf, intlLocaleOf, SOURCE_LANGUAGE, type LanguageCode, type TextDirection } from '../../../src-shared/i18n/languages'
 import { translatorFor, type Translate } from '../../core/i18n/translator'
-import type { Said, SaidValue } from '../../../src-shared/i18n/said'
+import { speakSaid, type Said, type SaidSpeaker } from '../../../src-shared/i18n/said'
 import { CORE_SENTENCE_CATALOGS } from './core-sentence-catalogs'
 import { DESKTOP_CATALOGS } from './desktop-catalogs'
 
@@ -52,17 +52,10 @@ export function listText(items: readonly string[]): string {
   return new Intl.ListFormat(desktopLocale(), { type: 'conjunction' }).format(items)
 }
 
-/** A value of a core sentence as the desktop's language writes it. */
-function valueText(value: SaidValue): string {
-  if (typeof value === 'number') return countText(value)
-  if (typeof value === 'string') return value
-  if ('said' in value) return spokenDesktop(value.said, value.text)
-  return new Intl.DateTimeFormat(desktopLocale(), { timeStyle: 'short' }).format(new Date(value.time))
-}
+/** The desktop as a speaker of the core's sentences. */
+const DESKTOP: SaidSpeaker = { translate: (key, named, count) => sentences(key, named, count), count: countText, locale: desktopLocale }
 
 /** What the core said (src-shared/i18n/core), in the desktop's language; its English when the catalog lacks it. */
 export function spokenDesktop(said: Said | undefined, english: string): string {
-  if (!said) return english
-  const named = Object.fromEntries(Object.entries(said.values ?? {}).map(([name, value]) => [name, valueText(value)]))
-  return sentences(said.key, named, said.count) || english
+  return speakSaid(DESKTOP, said, english)
 }

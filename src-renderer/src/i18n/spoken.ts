@@ -1,15 +1,14 @@
 import type { BridgeError } from '../../../src-shared/contract/errors'
-import type { Said, SaidValue } from '../../../src-shared/i18n/said'
+import { speakSaid, type Said, type SaidSpeaker } from '../../../src-shared/i18n/said'
 import { groupedCount } from '../format/count'
 import { intlLocale } from './active-language'
 import { t } from './i18n'
 
-/** A value as the reader's language writes it: numbers grouped, a moment as a time of day, a sentence in its words. */
-function valueText(value: SaidValue): string {
-  if (typeof value === 'number') return groupedCount(value)
-  if (typeof value === 'string') return value
-  if ('said' in value) return spoken(value.said, value.text)
-  return new Intl.DateTimeFormat(intlLocale(), { timeStyle: 'short' }).format(new Date(value.time))
+/** The window as a speaker of the core's sentences. */
+const WINDOW: SaidSpeaker = {
+  translate: (key, named, count) => (count === undefined ? t(key, named) : t(key, named, count)),
+  count: groupedCount,
+  locale: intlLocale
 }
 
 /**
@@ -18,10 +17,7 @@ function valueText(value: SaidValue): string {
  * catalog does not have it (an older core).
  */
 export function spoken(said: Said | undefined, english: string): string {
-  if (!said) return english
-  const named = Object.fromEntries(Object.entries(said.values ?? {}).map(([name, value]) => [name, valueText(value)]))
-  const text = said.count === undefined ? t(said.key, named) : t(said.key, named, said.count)
-  return text === '' || text === said.key ? english : text
+  return speakSaid(WINDOW, said, english)
 }
 
 /** A failed call's sentence in the window's language. */
