@@ -38,6 +38,7 @@ import { createHandoffDispatch } from './handoff/uploads-dispatch'
 import { createLinksService, type LinksService } from './links/links-service'
 import type { ShareHost } from './share/share-host'
 import { createShareService, type ShareService } from './share/share-service'
+import { createReadersService, type ReadersService } from './readers/readers-service'
 import type { QueueChange } from '../../src-shared/domain/queue'
 import { NO_PAINT_WAIT, type FirstPaint } from './first-paint'
 
@@ -124,6 +125,7 @@ export interface Core {
   uploads: UploadQueue
   links: LinksService
   share: ShareService
+  readers: ReadersService
   connection: ServiceConnection
   /** The Settings proxy's password from the keychain, for main's own answers to a proxy (the window never gets it). */
   proxyPassword(): Promise<string | null>
@@ -402,6 +404,7 @@ export async function createCore(config: CoreConfig, log: Logger): Promise<Core>
         ...(config.share ? { host: config.share } : {}),
         ...(config.chooseSavePath ? { chooseSavePath: config.chooseSavePath } : {})
       }),
+      readers: createReadersService(),
       connection,
       proxyPassword: () => proxyPasswords.get(),
       async close() {

@@ -13,7 +13,7 @@ export type HandlerTable = ContractHandlers
  * method fails to compile here, and `createDispatch` checks the same at run time.
  */
 export function createHandlerTable(app: AppService, core: Core): HandlerTable {
-  return { account: core.account, app, auth: core.auth, library: core.library, links: core.links, settings: core.settings, share: core.share, uploads: core.uploads }
+  return { account: core.account, app, auth: core.auth, library: core.library, links: core.links, readers: core.readers, settings: core.settings, share: core.share, uploads: core.uploads }
 }
 
 /** The handlers of one area, once they can answer. */

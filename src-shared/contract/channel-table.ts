@@ -94,6 +94,14 @@ export const CHANNEL_TABLE = {
     changed: { kind: 'event', channel: 'links:changed' },
     updated: { kind: 'event', channel: 'links:updated' }
   },
+  readers: {
+    summary: { kind: 'invoke', channel: 'readers:summary' },
+    history: { kind: 'invoke', channel: 'readers:history' },
+    stats: { kind: 'invoke', channel: 'readers:stats' },
+    refresh: { kind: 'invoke', channel: 'readers:refresh' },
+    exportCsv: { kind: 'invoke', channel: 'readers:exportCsv' },
+    changed: { kind: 'event', channel: 'readers:changed' }
+  },
   settings: {
     get: { kind: 'invoke', channel: 'settings:get' },
     update: { kind: 'invoke', channel: 'settings:update' },

@@ -3,6 +3,7 @@ import { app } from './app'
 import { auth } from './auth'
 import { library } from './library'
 import { links } from './links'
+import { readers } from './readers'
 import { settings } from './settings'
 import { share } from './share'
 import { uploads } from './uploads'
@@ -19,6 +20,7 @@ export const contract = {
   auth,
   library,
   links,
+  readers,
   settings,
   share,
   uploads

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { SHIPPED_LANGUAGES } from '../i18n/languages'
+import { READERS_REFRESH } from './readers'
 
 /** The service's public API host (the Flipbook host). */
 export const DEFAULT_BASE_URL = 'https://go.fliplink.me'
@@ -84,7 +85,11 @@ export const settingsSchema = z.object({
   proxyUrl: proxyUrl.transform(withoutProxyPassword).default(''),
   notifications: z.boolean().default(true),
   /** The window's language: the operating system's preferred languages, or one chosen in Settings. */
-  language: z.enum(['system', ...SHIPPED_LANGUAGES.map((language) => language.code)]).default('system')
+  language: z.enum(['system', ...SHIPPED_LANGUAGES.map((language) => language.code)]).default('system'),
+  /** How often the app asks the service for current views and leads (counts only), while it runs. */
+  readersRefresh: z.enum(READERS_REFRESH).default('6h'),
+  /** A notification when an item got new leads since yesterday (at most one a day per account). */
+  readersNotifications: z.boolean().default(false)
 })
 
 export type Settings = z.output<typeof settingsSchema>
@@ -102,7 +107,9 @@ export const settingsPatchSchema = z
     uploadConcurrency: shape.uploadConcurrency.removeDefault().optional(),
     proxyUrl: proxyUrlChange.optional(),
     notifications: shape.notifications.removeDefault().optional(),
-    language: shape.language.removeDefault().optional()
+    language: shape.language.removeDefault().optional(),
+    readersRefresh: shape.readersRefresh.removeDefault().optional(),
+    readersNotifications: shape.readersNotifications.removeDefault().optional()
   })
   .strict()
 

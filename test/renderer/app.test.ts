@@ -24,7 +24,7 @@ const signedIn: AuthState = {
   accounts: [{ userId: '1', name: 'Ada', email: 'ada@example.com', brand: 'Ada Studio', profileImage: null, current: true, signedIn: true, storage: 'keychain', problem: null }]
 }
 const settingsView: SettingsView = {
-  values: { baseUrl: 'https://go.fliplink.me', documentUrl: '', uploadConcurrency: 2, proxyUrl: '', notifications: true, language: 'system' },
+  values: { baseUrl: 'https://go.fliplink.me', documentUrl: '', uploadConcurrency: 2, proxyUrl: '', notifications: true, language: 'system', readersRefresh: '6h', readersNotifications: false },
   fromEnvironment: { baseUrl: false, documentUrl: false, apiKey: false },
   proxyPasswordSet: false
 }

@@ -13,7 +13,7 @@ import { installBridge } from './fake-main'
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
 const view: View = {
-  values: { baseUrl: 'http://127.0.0.1:8787', documentUrl: '', uploadConcurrency: 2, proxyUrl: '', notifications: true, language: 'system' },
+  values: { baseUrl: 'http://127.0.0.1:8787', documentUrl: '', uploadConcurrency: 2, proxyUrl: '', notifications: true, language: 'system', readersRefresh: '6h', readersNotifications: false },
   fromEnvironment: { baseUrl: true, documentUrl: false, apiKey: true },
   proxyPasswordSet: false
 }

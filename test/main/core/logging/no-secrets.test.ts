@@ -67,7 +67,9 @@ describe('the log file and the diagnostics', () => {
           uploadConcurrency: 2,
           proxyUrl: `http://dana:${PROXY_PASSWORD}@proxy.example.com:8080`,
           notifications: true,
-          language: 'system'
+          language: 'system',
+          readersRefresh: '6h',
+          readersNotifications: false
         },
         fromEnvironment: { baseUrl: false, documentUrl: false, apiKey: true },
         proxyPasswordSet: true

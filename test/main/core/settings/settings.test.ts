@@ -24,7 +24,9 @@ describe('settings schema (shared by the form and main)', () => {
       uploadConcurrency: 2,
       proxyUrl: '',
       notifications: true,
-      language: 'system'
+      language: 'system',
+      readersRefresh: '6h',
+      readersNotifications: false
     })
   })
 
@@ -131,7 +133,9 @@ describe('settings store', () => {
       uploadConcurrency: 4,
       proxyUrl: 'http://proxy.example.com:8080',
       notifications: false,
-      language: 'system'
+      language: 'system',
+      readersRefresh: '6h',
+      readersNotifications: false
     })
   })
 
