@@ -140,7 +140,7 @@ describe("readers' numbers", () => {
     const { core, dir } = running
     await countedOnce(core)
     const pdfs = await Promise.all(['one.pdf', 'two.pdf', 'three.pdf'].map((name) => writePdf(dir, name)))
-    await core.uploads.enqueuePaths({ paths: pdfs, docType: 'Flipbook' })
+    await core.uploads.enqueuePaths({ paths: pdfs, docType: 'Flipbook', onSameContent: 'ask' })
     const from = emulator.state.requests.length
     clock.advance(DAY)
     await core.readers.refresh()
