@@ -34,6 +34,8 @@ export interface ReadersDependencies {
   signedInAccounts: () => string[]
   /** The account's own confirmed client, never another's; null without one. */
   clientFor: (accountId: string) => ApiClient | null
+  /** Asks the service whose the keys not confirmed yet are (a command's key, before its first answer). */
+  identify: (accountId: string) => Promise<void>
   /** The hosts to read (Documents only with a document host). */
   docTypes: () => DocType[]
   /** Uploads are being sent now: a refresh waits between pages, and no notification interrupts a batch. */
@@ -147,9 +149,11 @@ export function createReadersService(deps: ReadersDependencies): ReadersService 
   function refreshCounts(accountId: string): Promise<void> {
     const running = refreshing.get(accountId)
     if (running) return running
-    const client = deps.clientFor(accountId)
-    if (!client) return Promise.reject(new AppError('signed-out', sentence('coreLibrary.signInFirst')))
     const run = (async () => {
+      // Only the account's own confirmed key reads its counts: a key not confirmed yet is asked whose it is first.
+      if (!deps.clientFor(accountId)) await deps.identify(accountId)
+      const client = deps.clientFor(accountId)
+      if (!client) throw new AppError('signed-out', sentence('coreLibrary.signInFirst'))
       const { counted, failure } = await readCounts({
         client,
         docTypes: deps.docTypes(),
@@ -204,10 +208,12 @@ export function createReadersService(deps: ReadersDependencies): ReadersService 
   }
 
   async function stats(query: StatsQuery): Promise<StatsResult> {
-    const accountId = shown()
+    // The command names its account (its key's); the window's is the one shown.
+    const accountId = query.accountId ?? shown()
     if (query.refresh) await refreshCounts(accountId)
     const store = await storeOf(accountId)
-    const since = Math.floor(Date.parse(query.since) / 1000)
+    // History keeps whole seconds: a count in the second before `since` is not in the period.
+    const since = Math.ceil(Date.parse(query.since) / 1000)
     const changes = await changesSince(store.dir, since)
     const wanted = query.refs?.map((ref) => libraryKey(ref.docType, ref.id)) ?? [...store.all()].map((item) => item.key)
     const items: ItemStats[] = []
