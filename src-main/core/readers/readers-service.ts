@@ -175,8 +175,16 @@ export function createReadersService(deps: ReadersDependencies): ReadersService 
     return run
   }
 
+  /** Each account's news is decided one at a time: two refreshes ending together tell it once. */
+  const telling = new Map<string, Promise<void>>()
+  function tellNews(accountId: string): Promise<void> {
+    const next = (telling.get(accountId) ?? Promise.resolve()).then(() => decideNews(accountId))
+    telling.set(accountId, next.catch(() => undefined))
+    return next
+  }
+
   /** "Spring catalogue: 12 new leads since yesterday", at most once a day per account, never during a batch. */
-  async function tellNews(accountId: string): Promise<void> {
+  async function decideNews(accountId: string): Promise<void> {
     if (!deps.settings().readersNotifications || closed) return
     if (deps.uploadsBusy()) {
       newsPending.add(accountId)
