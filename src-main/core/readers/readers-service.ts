@@ -101,7 +101,7 @@ export function createReadersService(deps: ReadersDependencies): ReadersService 
   function weekOf(accountId: string): Promise<Map<string, WeekTrend>> {
     let week = weeks.get(accountId)
     if (!week) {
-      week = storeOf(accountId).then((store) => weekTrends(store.dir, Math.floor(now() / 1000)))
+      week = storeOf(accountId).then((store) => weekTrends(store.dir, Math.floor(now() / 1000), store.current))
       weeks.set(accountId, week)
       week.catch(() => weeks.delete(accountId))
     }
@@ -199,7 +199,7 @@ export function createReadersService(deps: ReadersDependencies): ReadersService 
     )
     const time = now()
     if (time - last < DAY) return
-    const changes = await changesSince(store.dir, Math.floor((time - DAY) / 1000))
+    const changes = await changesSince(store.dir, Math.floor((time - DAY) / 1000), store.current)
     const items = [...changes.values()]
       .filter((change) => (change.delta?.[1] ?? 0) > 0)
       .sort((a, b) => (b.delta?.[1] ?? 0) - (a.delta?.[1] ?? 0))
@@ -222,7 +222,7 @@ export function createReadersService(deps: ReadersDependencies): ReadersService 
     const store = await storeOf(accountId)
     // History keeps whole seconds: a count in the second before `since` is not in the period.
     const since = Math.ceil(Date.parse(query.since) / 1000)
-    const changes = await changesSince(store.dir, since)
+    const changes = await changesSince(store.dir, since, store.current)
     const wanted = query.refs?.map((ref) => libraryKey(ref.docType, ref.id)) ?? [...store.all()].map((item) => item.key)
     const items: ItemStats[] = []
     const unknown: StatsResult['unknown'] = []
