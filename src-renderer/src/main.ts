@@ -16,6 +16,7 @@ import './styles/settings.css'
 import './styles/page.css'
 import './styles/watched.css'
 import './styles/share.css'
+import './styles/readers.css'
 import './styles/right-to-left.css'
 
 // The first paint speaks the chosen language: its catalog is a small local chunk.

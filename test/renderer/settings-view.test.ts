@@ -50,7 +50,7 @@ describe('SettingsView', () => {
     const { wrapper } = await mountSaving()
     useAppStore().info = { name: 'FlipDrop', version: '9.9.9', platform: 'linux', versions: { electron: '1', chrome: '1', node: '1' } }
     await settle()
-    expect(wrapper.findAll('h2').map((h) => h.text())).toEqual(['Language', 'Publishing', 'Watched folders', 'Network', 'Service addresses', 'API key', 'Updates'])
+    expect(wrapper.findAll('h2').map((h) => h.text())).toEqual(['Language', 'Publishing', 'Readers’ numbers', 'Watched folders', 'Network', 'Service addresses', 'API key', 'Updates'])
     expect(wrapper.get('#settings-network').attributes('aria-labelledby')).toBe('settings-network-title')
     expect(wrapper.text()).not.toContain('Sign out')
     // The version once, in Updates; a copy that cannot update itself (here) offers no check.
@@ -106,6 +106,21 @@ describe('SettingsView', () => {
     await settle()
     expect(updates(main)).toEqual([{ notifications: false }, { uploadConcurrency: 4 }])
     expect(wrapper.get('#setting-notifications').attributes('aria-checked')).toBe('false')
+  })
+
+  it('readers’ numbers: how often they are counted and whether new leads are told apply at once', async () => {
+    const { main, wrapper } = await mountSaving()
+    const refresh = wrapper.get<HTMLSelectElement>('#setting-readers-refresh')
+    expect(refresh.element.value).toBe('6h')
+    expect(refresh.findAll('option').map((option) => option.text())).toEqual(['Only when the library syncs', 'Every hour', 'Every 6 hours', 'Once a day'])
+    await refresh.setValue('daily')
+    await settle()
+    const notify = wrapper.get('#setting-readers-notify')
+    expect(notify.attributes('aria-checked')).toBe('false')
+    await notify.trigger('click')
+    await settle()
+    expect(updates(main)).toEqual([{ readersRefresh: 'daily' }, { readersNotifications: true }])
+    expect(wrapper.get('#setting-readers-notify').attributes('aria-checked')).toBe('true')
   })
 })
 
