@@ -18,8 +18,8 @@ const EXCEPTIONS: { file: string; declaration: string; why: string }[] = [
   { file: 'src-renderer/src/styles/settings.css', declaration: 'transform: translateX(12px)', why: 'the small switch thumb; right-to-left.css moves it by -12px' },
   { file: 'src-renderer/src/styles/right-to-left.css', declaration: 'transform: translateX(-16px)', why: 'the mirror of the switch thumb' },
   { file: 'src-renderer/src/styles/right-to-left.css', declaration: 'transform: translateX(-12px)', why: 'the mirror of the small switch thumb' },
-  { file: 'src-renderer/src/styles/readers.css', declaration: 'transform: translate(-50%, -100%)', why: 'the chart tip centred on its day; right-to-left.css moves it by +50%' },
-  { file: 'src-renderer/src/styles/right-to-left.css', declaration: 'transform: translate(50%, -100%)', why: 'the mirror of the chart tip' }
+  { file: 'src-renderer/src/styles/readers.css', declaration: 'transform: translateX(-100%)', why: 'the chart tip before its day; right-to-left.css moves it by +100%' },
+  { file: 'src-renderer/src/styles/right-to-left.css', declaration: 'transform: translateX(100%)', why: 'the mirror of the chart tip' }
 ]
 
 const PHYSICAL: { rule: string; test: (property: string, value: string) => boolean }[] = [
