@@ -5,6 +5,7 @@ import type { Envelope } from '../../../../src-shared/contract/errors'
 import type { LibrarySnapshot } from '../../../../src-shared/domain/library'
 import type { ReadersExport, ReadersSummary } from '../../../../src-shared/domain/readers'
 import LibraryEmpty from '../../../../src-renderer/src/components/library/LibraryEmpty.vue'
+import LibraryMoreMenu from '../../../../src-renderer/src/components/library/LibraryMoreMenu.vue'
 import LibrarySelectionBar from '../../../../src-renderer/src/components/library/LibrarySelectionBar.vue'
 import LibraryToolbar from '../../../../src-renderer/src/components/library/LibraryToolbar.vue'
 import { useReadersExport } from '../../../../src-renderer/src/library/readers-export'
@@ -80,22 +81,21 @@ describe('Export readers\' numbers (CSV)', () => {
     ])
   })
 
-  it('is in the selection bar, and in the library\'s "⋯" menu for the whole library', async () => {
+  it('is in the selection bar, and in the library\'s own "⋯" menu (beside its title) for the whole library', async () => {
     const bar = mount(LibrarySelectionBar, { props: { count: 3, exporting: false } })
     await bar.get('button.secondary').trigger('click')
     expect(bar.get('button.secondary').text()).toBe('Export readers’ numbers (CSV)…')
     expect(bar.emitted('exportReaders')).toHaveLength(1)
 
     const main = mainAnswering(saved('/tmp/all.csv', 12))
-    await useLibraryStore().load()
-    const toolbar = mount(LibraryToolbar, { attachTo: document.body })
-    await toolbar.get('button[aria-label="More library actions"]').trigger('click')
+    const menu = mount(LibraryMoreMenu, { attachTo: document.body })
+    await menu.get('button[aria-label="More library actions"]').trigger('click')
     const entry = document.querySelector<HTMLButtonElement>('[role="menuitem"]')
     expect(entry?.textContent?.trim()).toBe('Export readers’ numbers (CSV)…')
     entry?.click()
     await vi.waitFor(() => expect(main.calls.some((call) => call.channel === 'readers:exportCsv')).toBe(true))
     expect(main.calls.find((call) => call.channel === 'readers:exportCsv')?.input).toEqual({})
-    toolbar.unmount()
+    menu.unmount()
   })
 })
 
