@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url'
 import { startEmulator, type RunningEmulator } from '../test/emulator'
 import { startTestHost } from '../test/host/test-host'
 import { createMemoryKeychain } from '../test/support/memory-keychain'
+import { seedReadersHistory } from '../test/support/readers-history'
 import { demoKeys, prepareDataFolder, signInDemoAccounts } from './demo/demo-accounts'
 import { DEMO_USAGE, parseDemoArgs, type DemoOptions } from './demo/demo-args'
 import { buildApp, rendererBuildIsStale } from './demo/renderer-build'
@@ -89,6 +90,8 @@ async function run(options: DemoOptions): Promise<number> {
     const count = options.items ?? 36
     // Each account its own library (its own titles), in its own folders or spread over --folders.
     for (const key of keys) if (count > 0) await emulator.seed(count, key, options.folders === undefined ? {} : { folders: options.folders })
+    // Four months of readers' numbers, as if FlipDrop had counted them (issue 32): charts and trends have something to show.
+    for (const key of keys) await seedReadersHistory(join(scratch, 'app'), emulator, key)
     if (options.browser) {
       await inBrowser(emulator, join(scratch, 'app'), keys, options.hotFolder)
       return 0

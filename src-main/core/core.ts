@@ -112,6 +112,8 @@ export interface CoreConfig {
    * hot-folder scan start after it (first-paint.ts). Absent: nothing waits (the command, the test host).
    */
   firstPaint?: FirstPaint
+  /** Tests shorten how often the readers' schedule looks whether a refresh is due, and how often a waiting refresh looks at the uploads. */
+  readers?: { checkEveryMs?: number; uploadsPollMs?: number; now?: () => number }
   /** Told when the queue and the library have been read from disk (the start-up's performance marks). */
   onPhase?: (phase: 'queue-restored' | 'library-restored') => void
 }
@@ -235,6 +237,7 @@ export async function createCore(config: CoreConfig, log: Logger): Promise<Core>
     // Closed after the connection (no answer comes later), before the data folder is let go.
     opened.push(auth)
     let libraryRef: LibraryService | null = null
+    let readersRef: ReadersService | null = null
     let settingsRef: SettingsService | null = null
     // What was published is kept beside the queue, not in it: clearing or losing the queue keeps it.
     const queueStore = await openQueueStore(join(config.userDataDir, 'queue'), { publishedDir: join(config.userDataDir, 'published') })
@@ -362,13 +365,36 @@ export async function createCore(config: CoreConfig, log: Logger): Promise<Core>
       ...(config.library?.syncRetryMs !== undefined ? { syncRetryMs: config.library.syncRetryMs } : {}),
       ...(config.chooseSavePath ? { chooseSavePath: config.chooseSavePath } : {}),
       ...(config.showInFolder ? { showInFolder: config.showInFolder } : {}),
-      ...(config.choosePdfs ? { choosePdfs: config.choosePdfs } : {})
+      ...(config.choosePdfs ? { choosePdfs: config.choosePdfs } : {}),
+      onSynced: (accountId, items, gone) => {
+        void readersRef?.recordSync(accountId, items, gone).catch((error: unknown) => log.warn("Readers' numbers of this sync could not be kept", error))
+      }
     })
     opened.splice(opened.indexOf(uploads) + 1, 0, library)
     libraryRef = library
-    accountListeners.push(() => library.accountChanged(), () => account.accountChanged())
+    const readers = createReadersService({
+      dataDir: config.userDataDir,
+      emit,
+      log,
+      settings: () => effectiveSettings(store.get(), environment),
+      shownAccount: () => auth.currentAccountId(),
+      signedInAccounts: () => auth.status().accounts.flatMap((entry) => (entry.signedIn ? [entry.userId] : [])),
+      clientFor: (accountId) => connection.clientFor(accountId),
+      docTypes: () => (effectiveSettings(store.get(), environment).documentUrl ? ['Flipbook', 'Document'] : ['Flipbook']),
+      uploadsBusy: () => uploads.list().jobs.some((job) => !job.paused && (job.state === 'queued' || job.state === 'uploading' || job.state === 'verifying')),
+      libraryItem: (accountId, key) => library.accountItem(accountId, key),
+      takeRows: (accountId, rows, hostDocType) => library.takeRows(accountId, rows, hostDocType),
+      ...(config.chooseSavePath ? { chooseSavePath: config.chooseSavePath } : {}),
+      background: config.backgroundSync ?? config.role !== 'command',
+      ...config.readers
+    })
+    readersRef = readers
+    // Closed before the library: no sample is kept from a closing library.
+    opened.splice(opened.indexOf(library), 0, readers)
+    accountListeners.push(() => library.accountChanged(), () => account.accountChanged(), () => readers.accountChanged())
     forgetters.push(
       (userId) => library.forget(userId),
+      (userId) => readers.forget(userId),
       (userId) => account.forget(userId),
       // The one-account cache of older versions goes with its account.
       async (userId) => {
@@ -404,7 +430,7 @@ export async function createCore(config: CoreConfig, log: Logger): Promise<Core>
         ...(config.share ? { host: config.share } : {}),
         ...(config.chooseSavePath ? { chooseSavePath: config.chooseSavePath } : {})
       }),
-      readers: createReadersService(),
+      readers,
       connection,
       proxyPassword: () => proxyPasswords.get(),
       async close() {

@@ -100,7 +100,8 @@ export const CHANNEL_TABLE = {
     stats: { kind: 'invoke', channel: 'readers:stats' },
     refresh: { kind: 'invoke', channel: 'readers:refresh' },
     exportCsv: { kind: 'invoke', channel: 'readers:exportCsv' },
-    changed: { kind: 'event', channel: 'readers:changed' }
+    changed: { kind: 'event', channel: 'readers:changed' },
+    news: { kind: 'event', channel: 'readers:news' }
   },
   settings: {
     get: { kind: 'invoke', channel: 'settings:get' },

@@ -5,6 +5,7 @@ import {
   statsQuerySchema,
   type ItemHistory,
   type ReadersExport,
+  type ReadersNews,
   type ReadersSummary,
   type StatsResult
 } from '../domain/readers'
@@ -22,5 +23,7 @@ export const readers = {
   refresh: invoke<ReadersSummary>()('readers:refresh', z.undefined()),
   /** Saves the samples of these items (or the whole account) as CSV where the user chooses. */
   exportCsv: invoke<ReadersExport>()('readers:exportCsv', exportQuerySchema),
-  changed: event<ReadersSummary>()('readers:changed')
+  changed: event<ReadersSummary>()('readers:changed'),
+  /** Items got new leads since yesterday: main's desktop notification (opt-in in Settings). */
+  news: event<ReadersNews>()('readers:news')
 }

@@ -112,3 +112,10 @@ export interface ReadersExport {
   path: string | null
   rows: number
 }
+
+/** New leads since yesterday for a notification (at most one a day per account, never during a batch). */
+export interface ReadersNews {
+  accountId: string
+  /** Items with new leads in the last day, most first. */
+  items: { name: string; leads: number }[]
+}

@@ -7,6 +7,7 @@ import type { KeychainStore } from '../../src-main/core/secrets/key-store'
 import { startEmulator, type EmulatorOptionsInput, type RunningEmulator } from '../emulator'
 import { startTestHost, type TestHost, type TestHostOptions } from '../host/test-host'
 import { AppPage } from './pages/app-page'
+import { seedReadersHistory } from '../support/readers-history'
 
 /** The key the emulator accepts in e2e tests. */
 export const E2E_KEY = 'fd-e2e-7d41c9e05b2a4f38'
@@ -21,6 +22,8 @@ interface Fixtures {
   signedIn: boolean
   /** Console errors a test expects (an image that cannot load while the service is down); any other fails it. */
   expectedConsoleErrors: RegExp[]
+  /** Days of readers' numbers FlipDrop "kept" before the test (test/support/readers-history.ts); 0: none. */
+  readersHistoryDays: number
   emulator: RunningEmulator
   host: TestHost
   app: AppPage
@@ -35,6 +38,7 @@ export const test = base.extend<Fixtures>({
   emulatorOptions: [{}, { option: true }],
   signedIn: [false, { option: true }],
   expectedConsoleErrors: [[], { option: true }],
+  readersHistoryDays: [0, { option: true }],
   emulator: async ({ emulatorOptions }, use) => {
     const emulator = await startEmulator({ keys: [E2E_KEY], seed: true, log: () => {}, ...emulatorOptions })
     await use(emulator)
@@ -47,8 +51,9 @@ export const test = base.extend<Fixtures>({
     // Every account's entry (one per UserID) goes with the test.
     for (const entry of await keychain.list()) await keychain.delete(entry)
   },
-  host: async ({ hostOptions, emulator, keychain }, use, testInfo) => {
+  host: async ({ hostOptions, emulator, keychain, readersHistoryDays }, use, testInfo) => {
     const userDataDir = hostOptions.userDataDir ?? (await mkdtemp(join(tmpdir(), 'flipdrop-e2e-')))
+    if (readersHistoryDays > 0) await seedReadersHistory(userDataDir, emulator, E2E_KEY, { days: readersHistoryDays })
     await writeFile(
       join(userDataDir, 'settings.json'),
       JSON.stringify({ baseUrl: emulator.baseUrl, documentUrl: emulator.documentUrl })

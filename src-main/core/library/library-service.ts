@@ -48,6 +48,8 @@ export interface LibraryDependencies {
   clientFor?: (accountId: string | null) => ApiClient | null
   /** First wait before an interrupted sync tries again by itself; tests lengthen it. */
   syncRetryMs?: number
+  /** A complete sync of an account read every item (readers' numbers keep them as a sample). */
+  onSynced?: (accountId: string, items: LibraryItem[], gone: string[]) => void
 }
 
 /** The `library` area, plus what the core needs. */
@@ -73,6 +75,10 @@ export interface LibraryService extends HandlersOf<'library'> {
    * account here, the answer is yes (never drop a live item).
    */
   itemExists(accountId: string, docType: DocType, itemId: number): Promise<boolean>
+  /** An item of an account's library, from memory when it is open (its name and link now). */
+  accountItem(accountId: string, key: string): LibraryItem | undefined
+  /** Rows a counts refresh read with the account's own key: their fresh totals join its library. */
+  takeRows(accountId: string, rows: readonly ItemSummary[], hostDocType: DocType): void
   close(): Promise<void>
 }
 
@@ -167,7 +173,8 @@ export async function createLibraryService(deps: LibraryDependencies): Promise<L
           // Items the service says are gone take their covers with them.
           if (change.removed.length > 0) covers.forget(accountId, change.removed)
         },
-        log: deps.log
+        log: deps.log,
+        ...(deps.onSynced ? { onComplete: (items: LibraryItem[], gone: string[]) => deps.onSynced?.(accountId, items, gone) } : {})
       })
     }
     // The service gave an item another thumbnail: whatever FlipDrop kept shows an older first page.
@@ -328,6 +335,12 @@ export async function createLibraryService(deps: LibraryDependencies): Promise<L
         // The library's own next sync confirms it gone and removes its row (confirm-gone.ts).
         return !(error instanceof ServiceError && error.kind === 'not-found')
       }
+    },
+
+    accountItem: (accountId, key) => openLibrary(accountId)?.store.get(key),
+
+    takeRows(accountId, rows, hostDocType) {
+      keepRows(accountId, [...rows], hostDocType)
     },
 
     localItem: ({ id, docType }) => {

@@ -1,4 +1,4 @@
-import type { LibraryChange, LibrarySyncState } from '../../../src-shared/domain/library'
+import type { LibraryChange, LibraryItem, LibrarySyncState } from '../../../src-shared/domain/library'
 import type { DocType, ItemSummary } from '../../../src-shared/domain/service/item'
 import type { ApiClient } from '../api/api-client'
 import { sentence } from '../i18n/sentence'
@@ -48,6 +48,8 @@ export interface LibrarySyncDependencies {
   log: Logger
   /** First wait before an interrupted sync tries again by itself (doubling to a minute); tests lengthen it. */
   firstRetryMs?: number
+  /** A complete sync read every item: its rows now, and the keys the service said are gone (readers' numbers keep them). */
+  onComplete?: (items: LibraryItem[], gone: string[]) => void
 }
 
 /** A sync in progress or interrupted: where each host's listing stands and every key seen so far. */
@@ -192,6 +194,7 @@ export class LibrarySync {
       if (removed.length > 0) this.deps.onChange({ upserted: [], removed })
       const syncedAt = new Date().toISOString()
       this.deps.store.completed(syncedAt)
+      this.deps.onComplete?.(this.deps.store.all(), removed)
       this.run = null
       this.running = null
       this.retryDelay = this.deps.firstRetryMs ?? FIRST_RETRY_MS

@@ -76,7 +76,7 @@ describe('createDispatch', () => {
 describe('the handler table', () => {
   it('is registration only: every area is the core service that implements it', async () => {
     const { booted, core } = await createTestCore()
-    expect(createHandlerTable(booted.app, core)).toEqual({ account: core.account, app: booted.app, auth: core.auth, library: core.library, links: core.links, settings: core.settings, share: core.share, uploads: core.uploads })
+    expect(createHandlerTable(booted.app, core)).toEqual({ account: core.account, app: booted.app, auth: core.auth, library: core.library, links: core.links, readers: core.readers, settings: core.settings, share: core.share, uploads: core.uploads })
   })
 
   it('is checked at run time too: a channel without a handler is named', async () => {
