@@ -79,11 +79,20 @@ describe('the grid card', () => {
     const wrapper = mount(LibraryTile, { props: { ...tileProps, trend: trend(124, 0), gainsLine: true } })
     const gains = wrapper.get('[data-testid="tile-gains"]')
     expect(gains.text()).toBe('+124 views this week')
-    expect(wrapper.get('li').attributes('aria-describedby')).toBe(gains.attributes('id'))
-    const both = mount(LibraryTile, { props: { ...tileProps, trend: trend(124, 3), gainsLine: true } })
-    expect(both.get('[data-testid="tile-gains"]').text()).toBe('+124 views, +3 leads this week')
+    expect(gains.find('.gains-short').exists()).toBe(false)
+    expect(wrapper.get('li').attributes('aria-describedby')).toBe(gains.get('.tile-gains-text').attributes('id'))
     const leadsOnly = mount(LibraryTile, { props: { ...tileProps, trend: trend(0, 1), gainsLine: true } })
     expect(leadsOnly.get('[data-testid="tile-gains"]').text()).toBe('+1 lead this week')
+  })
+
+  it('with both, says them together on a wide card and the views alone on a narrow one; the whole line is its tooltip and description', () => {
+    const wrapper = mount(LibraryTile, { props: { ...tileProps, trend: trend(124, 3), gainsLine: true } })
+    const gains = wrapper.get('[data-testid="tile-gains"]')
+    expect(gains.get('.gains-long').text()).toBe('+124 views, +3 leads this week')
+    expect(gains.get('.gains-short').text()).toBe('+124 views this week')
+    expect(gains.get('.gains-short').attributes('aria-hidden')).toBe('true')
+    expect(gains.attributes('title')).toBe('+124 views, +3 leads this week')
+    expect(wrapper.get('li').attributes('aria-describedby')).toBe(gains.get('.gains-long').attributes('id'))
   })
 
   it('says nothing for a quiet or uncounted week, and keeps no line when no item gained anything', () => {
