@@ -53,7 +53,7 @@ async function rowKeys(rows: Locator): Promise<(string | null)[]> {
   return rows.evaluateAll((elements) => elements.map((element) => element.getAttribute('data-key')))
 }
 
-test('the list shows the last 7 days as the core counted them, sorts by them both ways with uncounted weeks last, and filters Rising', async ({ app, host, page }) => {
+test('the list shows the last 7 days as the core counted them, sorts by them both ways, and filters Rising (an empty Rising list says why)', async ({ app, host, page }) => {
   test.setTimeout(120_000)
   const { library, summary } = await openLibrary(page, app, host)
   await expect(page.getByTestId('readers-since')).toHaveText(/^FlipDrop has counted readers since [A-Z][a-z]{2} \d{1,2}, \d{4}$/)
@@ -93,6 +93,7 @@ test('the list shows the last 7 days as the core counted them, sorts by them bot
   await toggle.click()
   await expect(toggle).toHaveAttribute('aria-pressed', 'true')
   await expect(library.entries).toHaveCount(rising.length)
+  await expect(library.summary).toHaveText(rising.length === 1 ? '1 rising item' : `${String(rising.length)} rising items`)
   expect((await rowKeys(library.entries)).sort()).toEqual([...rising].sort())
   await expect(library.cell(library.entries.first(), 'Views, last 7 days').getByRole('img', { name: /^Rising/ })).toBeVisible()
   await outsideTestBudget(async () => {
@@ -102,6 +103,24 @@ test('the list shows the last 7 days as the core counted them, sorts by them bot
     }
   })
   await page.setViewportSize({ width: 1280, height: 800 })
+
+  // In a folder where nothing rises, the empty list says so in a designer's words, and since when FlipDrop counts.
+  const risingFolders = new Set(await library.entries.locator('.cell-folder').allInnerTexts())
+  const folders = page.getByRole('list', { name: 'Library folders' }).getByRole('button')
+  const quietFolder = (await folders.allInnerTexts()).map((text) => text.split('\n')[0]?.trim() ?? '').find((name) => name !== '' && !risingFolders.has(name))
+  if (!quietFolder) throw new Error('the seed has a folder without the rising item')
+  await folders.filter({ hasText: quietFolder }).first().click()
+  const empty = page.getByTestId('empty-library')
+  await expect(empty.getByRole('heading')).toHaveText('Nothing is rising this week')
+  await expect(library.summary).toHaveText(`0 rising items in ${quietFolder}`)
+  await expect(empty).toContainText('Rising shows items whose views this week are well above their weeks before.')
+  await expect(empty).toContainText(/FlipDrop has counted readers since [A-Z][a-z]{2} \d{1,2}, \d{4}/)
+  await snapshotBoth(page, 'library-trends-rising-none-1280x800')
+  await empty.getByRole('button', { name: 'Show all items' }).click()
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false')
+  await expect(library.summary).toHaveText(new RegExp(`^\\d+ items in ${quietFolder}$`))
+  await page.getByRole('button', { name: 'Show all', exact: true }).click()
+  await toggle.click()
 
   // A search with Rising on that finds nothing says what matched nothing; clearing it shows every item again.
   await library.search.fill('zzqx')

@@ -28,6 +28,9 @@ export const TREND_WORDS = {
     get rising() { return t('trends.filter.rising') },
     get risingHint() { return t('trends.filter.risingHint') }
   },
+  /** What a Rising list shows: "3 rising items", "1 rising item in Catalogues" ('' is no folder: counted as all). */
+  risingSummary: (count: number, folder: string | null): string =>
+    folder !== null && folder !== '' ? counted('trends.summary.risingInFolder', count, { folder }) : counted('trends.summary.rising', count),
   /** "FlipDrop has counted readers since 3 Nov 2026". */
   since: (iso: string): string => t('trends.since', { date: formatDate(iso) }),
   empty: {

@@ -5,6 +5,7 @@ import type { Envelope } from '../../../../src-shared/contract/errors'
 import type { LibrarySnapshot } from '../../../../src-shared/domain/library'
 import type { ReadersExport, ReadersSummary } from '../../../../src-shared/domain/readers'
 import LibraryEmpty from '../../../../src-renderer/src/components/library/LibraryEmpty.vue'
+import LibraryStatus from '../../../../src-renderer/src/components/library/LibraryStatus.vue'
 import LibraryMoreMenu from '../../../../src-renderer/src/components/library/LibraryMoreMenu.vue'
 import LibrarySelectionBar from '../../../../src-renderer/src/components/library/LibrarySelectionBar.vue'
 import LibraryToolbar from '../../../../src-renderer/src/components/library/LibraryToolbar.vue'
@@ -110,6 +111,10 @@ describe('the Rising filter in the toolbar', () => {
     await toggle.trigger('click')
     expect(toggle.attributes('aria-pressed')).toBe('true')
     expect(library.shown.map((item) => item.name)).toEqual(['Annual report'])
+    // The line under the toolbar says what the list is of, and since when FlipDrop counts.
+    const status = mount(LibraryStatus)
+    expect(status.get('[data-testid="library-summary"]').text()).toBe('1 rising item')
+    expect(status.get('[data-testid="readers-since"]').text()).toBe('FlipDrop has counted readers since Nov 3, 2026')
     await toggle.trigger('click')
     expect(library.shown).toHaveLength(2)
   })
