@@ -8,7 +8,7 @@ import type { TestHost } from '../host/test-host'
 import { expect, test } from './fixtures'
 import { LibraryPage } from './pages/library-page'
 import { snapshotBoth } from './support/snapshot-both'
-import { outsideTestBudget } from './support/screenshots'
+import { outsideTestBudget, screenshotPath } from './support/screenshots'
 
 /*
  * Issue 32 in the library: the last 7 days of readers' numbers, from the history FlipDrop kept
@@ -178,12 +178,23 @@ test('Export readers\' numbers (CSV): a selection from its bar, the whole librar
   await third.click({ modifiers: ['Shift'] })
   const bar = page.getByRole('region', { name: 'Selected items' })
   await expect(bar).toContainText('3 selected')
+  // The bar with its three actions, in the narrower window too.
+  await outsideTestBudget(async () => {
+    await snapshotBoth(page, 'library-trends-selection-1280x800')
+    await page.setViewportSize({ width: 1024, height: 700 })
+    await snapshotBoth(page, 'library-trends-selection-1024x700')
+    await page.setViewportSize({ width: 1280, height: 800 })
+  })
 
   const chosen = join(saveDir, 'chosen.csv')
   host.saveNext(chosen)
   await bar.getByRole('button', { name: 'Export readers’ numbers (CSV)…' }).click()
   const toast = page.getByTestId('toast').filter({ hasText: 'Saved readers’ numbers of 3 items to chosen.csv.' })
   await expect(toast).toBeVisible({ timeout: 15_000 })
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme })
+    await toast.screenshot({ path: screenshotPath(`library-trends-export-saved-${colorScheme}.png`) })
+  }
   const csv = (await readFile(chosen, 'utf8')).replace(/^\uFEFF/, '').trim().split('\r\n')
   expect(csv[0]).toBe('Time,ID,Kind,Name,Link,Views,Leads,Sales,Approvals')
   const exported = new Set(csv.slice(1).map((line) => `${line.split(',')[2] ?? ''}:${line.split(',')[1] ?? ''}`))
