@@ -41,6 +41,8 @@ import { createShareService, type ShareService } from './share/share-service'
 import { createReadersService, type ReadersService } from './readers/readers-service'
 import type { QueueChange } from '../../src-shared/domain/queue'
 import { NO_PAINT_WAIT, type FirstPaint } from './first-paint'
+import { AppError } from '../../src-shared/contract/errors'
+import { sentence } from './i18n/sentence'
 
 /** Everything the core needs from whoever hosts it (Electron main, the test host, the command). */
 export interface CoreConfig {
@@ -300,7 +302,20 @@ export async function createCore(config: CoreConfig, log: Logger): Promise<Core>
       handoff = await startHandoffServer({
         address: handoffAt,
         token,
-        dispatch: takesWork ? createHandoffDispatch({ uploads, links }, log) : null,
+        dispatch: takesWork
+          ? createHandoffDispatch(
+              {
+                uploads,
+                links,
+                // Made after the hand-off starts; a `stats` asked before is told the app is starting.
+                get readers(): ReadersService {
+                  if (!readersRef) throw new AppError('not-started', sentence('coreApp.starting'))
+                  return readersRef
+                }
+              },
+              log
+            )
+          : null,
         log
       })
       // First to close: no handed-over request may reach a closing queue, and it goes before the lock.
@@ -380,6 +395,7 @@ export async function createCore(config: CoreConfig, log: Logger): Promise<Core>
       shownAccount: () => auth.currentAccountId(),
       signedInAccounts: () => auth.status().accounts.flatMap((entry) => (entry.signedIn ? [entry.userId] : [])),
       clientFor: (accountId) => connection.clientFor(accountId),
+      identify: (accountId) => connection.identify(accountId),
       docTypes: () => (effectiveSettings(store.get(), environment).documentUrl ? ['Flipbook', 'Document'] : ['Flipbook']),
       uploadsBusy: () => uploads.list().jobs.some((job) => !job.paused && (job.state === 'queued' || job.state === 'uploading' || job.state === 'verifying')),
       libraryItem: (accountId, key) => library.accountItem(accountId, key),

@@ -156,3 +156,19 @@ export const HELP_MENU = wordsOf({
   diagnosticsCopiedDetail: 'desktop.dialogs.diagnosticsCopiedDetail',
   ok: 'desktop.dialogs.ok'
 })
+
+/**
+ * "Spring catalogue: 12 new leads since yesterday", the others named below; `account` when
+ * several accounts are signed in. Clicking brings the window forward (to the library).
+ */
+export function readersNotice(news: { items: readonly { name: string; leads: number }[] }, account: string | null): Notice | null {
+  const [top, ...others] = news.items
+  if (!top) return null
+  const title = counted('desktop.notices.readersLeads', top.leads, { name: top.name })
+  return {
+    title: account === null ? title : t('desktop.notices.readersInAccount', { account, title }),
+    body: others.length > 0 ? t('desktop.notices.readersLeadsOthers', { names: nameList(others.map((item) => item.name)) }) : t('desktop.notices.readersLeadsOpen'),
+    jobId: null,
+    copyLink: null
+  }
+}

@@ -7,7 +7,7 @@ import { sendEvent } from '../ipc/register-ipc'
 import { BackgroundTray } from './background-tray'
 import { BACKGROUND_QUIT_DELAY_MS, closeKeepsWindow, quitsWithoutWindow, runningUploads, trayWanted } from './background-policy'
 import { createNotifier } from './desktop-notifications'
-import { linkUpdatedNotice, type Notice } from './desktop-wording'
+import { linkUpdatedNotice, readersNotice, type Notice } from './desktop-wording'
 import { accountNoticeName, NoticePlanner } from './notice-planner'
 import type { OpenedPathsInbox } from './opened-paths'
 import { QueueMirror } from './queue-mirror'
@@ -161,6 +161,10 @@ export function startDesktop(deps: DesktopDeps): Desktop {
       refreshSoon.request()
     } else if (isEvent(contract.links.updated, event)) {
       tell(linkUpdatedNotice(event.payload))
+    } else if (isEvent(contract.readers.news, event)) {
+      // The core sends it only when asked for in Settings, once a day, and never during a batch.
+      const notice = readersNotice(event.payload, accountName(event.payload.accountId))
+      if (notice && mirror.summary().active === 0) tell(notice)
     } else if (isEvent(contract.uploads.progress, event)) {
       mirror.applyProgress(event.payload)
       refreshSoon.request()

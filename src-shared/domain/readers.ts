@@ -71,7 +71,9 @@ export const statsQuerySchema = z
     sort: z.enum(['views', 'leads']).optional(),
     limit: z.number().int().min(1).max(1_000_000).optional(),
     /** Asks the service for current counts first (within the rate limit) and stores them. */
-    refresh: z.boolean().optional()
+    refresh: z.boolean().optional(),
+    /** Whose numbers (a signed-in account's UserID: the command's `--account`); default the account shown. */
+    accountId: z.string().min(1).max(200).optional()
   })
   .strict()
 export type StatsQuery = z.infer<typeof statsQuerySchema>

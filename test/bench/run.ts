@@ -17,6 +17,7 @@ import { mainMemoryRows, rendererMemoryRows } from './memory-rows'
 import { measureRendererMemory } from './renderer-memory-bench'
 import { enqueueAndRestore, QUEUE_BENCH_KEY, queueThroughput, restoreAfterCrash } from './queue-bench'
 import { runRateBench } from './rate-bench'
+import { benchReadersHistory } from './readers-bench'
 import { builtMainStart, coreOpen } from './startup-main-bench'
 import { startupRendererRows } from './startup-renderer-rows'
 import { uploadWithClient, uploadWithCurl } from './upload-bench'
@@ -286,6 +287,36 @@ async function librarySync(): Promise<void> {
   })
 }
 
+/** Issue 32: a year of daily counts for 10,000 items on disk, and the last 90 days read back. */
+async function readersHistory(): Promise<void> {
+  const bench = await benchReadersHistory(10_000, 365)
+  const mb = bench.bytes / 1_000_000
+  rows.push({
+    what: `readers' history: ${bench.samples.toLocaleString('en-US')} daily counts (10,000 items × 365 days, every item changed every day)`,
+    measured: `${mb.toFixed(1)} MB on disk, written in ${(bench.writeMs / 1000).toFixed(1)} s`,
+    reference: 'budget 20 MB',
+    ratio: (mb / 20).toFixed(2),
+    target: '≤ 20 MB',
+    ok: mb <= 20
+  })
+  rows.push({
+    what: "readers' history: the last 90 days of 10,000 items read (change per item)",
+    measured: `${bench.load90Ms.toFixed(1)} ms (median of 5; ${bench.items90.toLocaleString('en-US')} items counted)`,
+    reference: 'budget 100 ms',
+    ratio: (bench.load90Ms / 100).toFixed(2),
+    target: '≤ 100 ms',
+    ok: bench.load90Ms <= 100 && bench.items90 === 10_000
+  })
+  rows.push({
+    what: "readers' history: opened at start (the newest month), and the library's last 7 days",
+    measured: `${bench.openMs.toFixed(1)} ms open, ${bench.weekMs.toFixed(1)} ms last 7 days (medians of 5)`,
+    reference: 'informational',
+    ratio: '-',
+    target: '-',
+    ok: true
+  })
+}
+
 /** Issue 28: main's heap and RSS with 10,000 items, 10,000 jobs and two accounts; the renderer's heap with the library shown and after every view ten times. */
 async function memory(): Promise<void> {
   const { main, bare } = await measureMainMemory(10_000, 10_000)
@@ -362,6 +393,7 @@ const groups: [name: string, run: () => Promise<void>][] = [
   ['startup-main', startupMainRows],
   ['bundle', rendererBundle],
   ['library-sync', librarySync],
+  ['readers', readersHistory],
   ['library-ui', libraryUi],
   ['startup-renderer', () => startupRendererRows(rows)],
   ['memory', memory],

@@ -1,6 +1,6 @@
 import type { Command, CommandEntry, CommandSpec } from '../command'
 import { ACCOUNT, ACCOUNTS, CURRENCIES, MUSIC, PAYMENTS, PLAN, PROFILE, SKINS, TEMPLATES, WHOAMI } from '../help/specs/account'
-import { DUPLICATE, GET, LIST, PDF, SHARE } from '../help/specs/library'
+import { DUPLICATE, GET, LIST, PDF, SHARE, STATS } from '../help/specs/library'
 import { HOTFOLDER_ADD, HOTFOLDER_LIST, HOTFOLDER_REMOVE, LINK_ADD, LINK_LIST, LINK_REMOVE, WATCH } from '../help/specs/links'
 import { QUEUE, REPLACE, UPLOAD } from '../help/specs/publish'
 import { COMPLETION } from '../help/specs/setup'
@@ -19,6 +19,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   entry(PDF, async () => (await import('./pdf')).pdf),
   entry(DUPLICATE, async () => (await import('./duplicate')).duplicate),
   entry(SHARE, async () => (await import('./share')).share),
+  entry(STATS, async () => (await import('./stats')).stats),
   entry(LINK_ADD, async () => (await import('./links')).linkAdd),
   entry(LINK_REMOVE, async () => (await import('./links')).linkRemove),
   entry(LINK_LIST, async () => (await import('./links')).linkList),

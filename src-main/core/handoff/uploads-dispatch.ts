@@ -3,10 +3,10 @@ import { createContractDispatch } from '../contract-dispatch'
 import type { Logger } from '../log'
 import type { HandoffDispatch } from './handoff-server'
 
-/** The areas a second `flipdrop` may reach over the hand-off: the queue, and links and hot folders. */
-export type HandoffArea = 'uploads' | 'links'
+/** The areas a second `flipdrop` may reach over the hand-off: the queue, links and hot folders, and readers' numbers (`stats`). */
+export type HandoffArea = 'uploads' | 'links' | 'readers'
 
-const HANDOFF_AREAS: readonly HandoffArea[] = ['uploads', 'links']
+const HANDOFF_AREAS: readonly HandoffArea[] = ['uploads', 'links', 'readers']
 
 /**
  * What the hand-off server answers with: the one contract dispatcher, limited to the areas

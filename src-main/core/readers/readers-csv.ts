@@ -33,12 +33,12 @@ export async function writeSamplesCsv(
   const pending: Promise<void>[] = []
   await scanHistory(dir, 0, {
     named: (item, key) => void (names[item] = key),
-    changed: (item, time, counts) => {
+    changed: (item, time, counts, at) => {
       const key = names[item] as string
       if (keys && !keys.has(key)) return
       const [docType, id] = key.split(':')
       const { name, url } = nameOf(key)
-      chunk += [isoOf(time), id ?? '', docType ?? '', csvCell(name), csvCell(url), ...counts].join(',') + '\r\n'
+      chunk += [isoOf(time), id ?? '', docType ?? '', csvCell(name), csvCell(url), counts[at], counts[at + 1], counts[at + 2], counts[at + 3]].join(',') + '\r\n'
       rows++
       if (chunk.length > 64 * 1024) pending.push(flush())
     }

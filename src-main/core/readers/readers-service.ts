@@ -34,6 +34,8 @@ export interface ReadersDependencies {
   signedInAccounts: () => string[]
   /** The account's own confirmed client, never another's; null without one. */
   clientFor: (accountId: string) => ApiClient | null
+  /** Asks the service whose the keys not confirmed yet are (a command's key, before its first answer). */
+  identify: (accountId: string) => Promise<void>
   /** The hosts to read (Documents only with a document host). */
   docTypes: () => DocType[]
   /** Uploads are being sent now: a refresh waits between pages, and no notification interrupts a batch. */
@@ -99,7 +101,7 @@ export function createReadersService(deps: ReadersDependencies): ReadersService 
   function weekOf(accountId: string): Promise<Map<string, WeekTrend>> {
     let week = weeks.get(accountId)
     if (!week) {
-      week = storeOf(accountId).then((store) => weekTrends(store.dir, Math.floor(now() / 1000)))
+      week = storeOf(accountId).then((store) => weekTrends(store.dir, Math.floor(now() / 1000), store.current))
       weeks.set(accountId, week)
       week.catch(() => weeks.delete(accountId))
     }
@@ -147,9 +149,11 @@ export function createReadersService(deps: ReadersDependencies): ReadersService 
   function refreshCounts(accountId: string): Promise<void> {
     const running = refreshing.get(accountId)
     if (running) return running
-    const client = deps.clientFor(accountId)
-    if (!client) return Promise.reject(new AppError('signed-out', sentence('coreLibrary.signInFirst')))
     const run = (async () => {
+      // Only the account's own confirmed key reads its counts: a key not confirmed yet is asked whose it is first.
+      if (!deps.clientFor(accountId)) await deps.identify(accountId)
+      const client = deps.clientFor(accountId)
+      if (!client) throw new AppError('signed-out', sentence('coreLibrary.signInFirst'))
       const { counted, failure } = await readCounts({
         client,
         docTypes: deps.docTypes(),
@@ -171,8 +175,16 @@ export function createReadersService(deps: ReadersDependencies): ReadersService 
     return run
   }
 
+  /** Each account's news is decided one at a time: two refreshes ending together tell it once. */
+  const telling = new Map<string, Promise<void>>()
+  function tellNews(accountId: string): Promise<void> {
+    const next = (telling.get(accountId) ?? Promise.resolve()).then(() => decideNews(accountId))
+    telling.set(accountId, next.catch(() => undefined))
+    return next
+  }
+
   /** "Spring catalogue: 12 new leads since yesterday", at most once a day per account, never during a batch. */
-  async function tellNews(accountId: string): Promise<void> {
+  async function decideNews(accountId: string): Promise<void> {
     if (!deps.settings().readersNotifications || closed) return
     if (deps.uploadsBusy()) {
       newsPending.add(accountId)
@@ -187,7 +199,7 @@ export function createReadersService(deps: ReadersDependencies): ReadersService 
     )
     const time = now()
     if (time - last < DAY) return
-    const changes = await changesSince(store.dir, Math.floor((time - DAY) / 1000))
+    const changes = await changesSince(store.dir, Math.floor((time - DAY) / 1000), store.current)
     const items = [...changes.values()]
       .filter((change) => (change.delta?.[1] ?? 0) > 0)
       .sort((a, b) => (b.delta?.[1] ?? 0) - (a.delta?.[1] ?? 0))
@@ -204,11 +216,13 @@ export function createReadersService(deps: ReadersDependencies): ReadersService 
   }
 
   async function stats(query: StatsQuery): Promise<StatsResult> {
-    const accountId = shown()
+    // The command names its account (its key's); the window's is the one shown.
+    const accountId = query.accountId ?? shown()
     if (query.refresh) await refreshCounts(accountId)
     const store = await storeOf(accountId)
-    const since = Math.floor(Date.parse(query.since) / 1000)
-    const changes = await changesSince(store.dir, since)
+    // History keeps whole seconds: a count in the second before `since` is not in the period.
+    const since = Math.ceil(Date.parse(query.since) / 1000)
+    const changes = await changesSince(store.dir, since, store.current)
     const wanted = query.refs?.map((ref) => libraryKey(ref.docType, ref.id)) ?? [...store.all()].map((item) => item.key)
     const items: ItemStats[] = []
     const unknown: StatsResult['unknown'] = []

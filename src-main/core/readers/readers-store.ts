@@ -5,9 +5,9 @@ import type { DocType } from '../../../src-shared/domain/service/item'
 import type { Logger } from '../log'
 import { accountFolder } from '../storage/account-folder'
 import { fsyncDirectory, writeFileDurably } from '../storage/durable-file'
-import { listSegments, segmentName } from './history-scan'
+import { CountTable, listSegments, segmentName } from './history-scan'
 import { readFrames } from './sample-codec'
-import { COUNTED, decodeCounted, decodeState, encodeCounted, encodeState, STATE, ZERO, type CountChange, type Counts, type ItemIdentity } from './sample-frames'
+import { applyChanges, COUNTED, decodeState, encodeCounted, encodeState, readCountedHead, STATE, ZERO, type CountChange, type Counts, type ItemIdentity } from './sample-frames'
 
 /** One item as a refresh read it. */
 export interface CountedItem {
@@ -79,6 +79,9 @@ export class ReadersStore {
   get countedAt(): number | null {
     return this.lastTime === 0 ? null : this.lastTime
   }
+
+  /** An item's counts now (the trends' latest). */
+  readonly current = (key: string): Counts | undefined => this.items.get(key)?.counts
 
   get(key: string): ItemNow | undefined {
     return this.items.get(key)
@@ -218,46 +221,58 @@ export class ReadersStore {
         await file.close()
       }
     }
+    // Counts by segment index while the month is read (in place, no object per change), then kept per item.
+    const counts = new CountTable()
+    let byIndex: ItemNow[] = []
     for (const frame of frames) {
       if (frame.type === STATE) {
         const state = decodeState(frame.payload)
         this.segmentKeys = []
         this.indexOf.clear()
+        byIndex = []
+        counts.ensure(state.entries.length)
         for (const entry of state.entries) {
           const key = libraryKey(entry.docType, entry.id)
+          const item: ItemNow = { key, docType: entry.docType, id: entry.id, counts: entry.counts, firstSeen: entry.firstSeen, lastSeen: entry.lastSeen, gone: entry.gone }
+          counts.data.set(entry.counts, byIndex.length * 4)
           this.indexOf.set(key, this.segmentKeys.length)
           this.segmentKeys.push(key)
-          this.items.set(key, { key, docType: entry.docType, id: entry.id, counts: entry.counts, firstSeen: entry.firstSeen, lastSeen: entry.lastSeen, gone: entry.gone })
+          byIndex.push(item)
+          this.items.set(key, item)
         }
         this.lastTime = Math.max(this.lastTime, state.time)
         continue
       }
       if (frame.type !== COUNTED) continue
-      const firstNew = this.segmentKeys.length
-      const changes: [number, Counts | null][] = []
-      const head = decodeCounted(frame.payload, (index) => this.items.get(this.segmentKeys[index] ?? '')?.counts ?? ZERO, firstNew, (index, counts) => changes.push([index, counts]))
+      const head = readCountedHead(frame.payload)
+      counts.ensure(byIndex.length + head.added.length)
       for (const added of head.added) {
         const key = libraryKey(added.docType, added.id)
+        counts.data.fill(0, byIndex.length * 4, byIndex.length * 4 + 4)
         this.indexOf.set(key, this.segmentKeys.length)
         this.segmentKeys.push(key)
-        if (!this.items.has(key)) this.items.set(key, { key, docType: added.docType, id: added.id, counts: ZERO, firstSeen: head.time, lastSeen: head.time, gone: false })
+        const item = this.items.get(key) ?? { key, docType: added.docType, id: added.id, counts: [0, 0, 0, 0], firstSeen: head.time, lastSeen: head.time, gone: false }
+        this.items.set(key, item)
+        byIndex.push(item)
       }
-      for (let index = 0; index < this.segmentKeys.length; index++) {
-        if (((head.seen[index >> 3] ?? 0) & (1 << (index & 7))) === 0) continue
-        const item = this.items.get(this.segmentKeys[index] as string)
-        if (item) item.lastSeen = head.time
-      }
-      for (const [index, counts] of changes) {
-        const item = this.items.get(this.segmentKeys[index] ?? '')
-        if (!item) continue
-        if (counts === null) item.gone = true
-        else {
-          item.counts = counts
-          item.gone = false
+      for (let byte = 0; byte < head.seen.length; byte++) {
+        const bits = head.seen[byte] as number
+        if (bits === 0) continue
+        for (let bit = 0; bit < 8; bit++) {
+          const item = bits & (1 << bit) ? byIndex[byte * 8 + bit] : undefined
+          if (item) item.lastSeen = head.time
         }
       }
+      applyChanges(head, counts.data, (index, gone) => {
+        const item = byIndex[index]
+        if (item) item.gone = gone
+      })
       this.lastTime = Math.max(this.lastTime, head.time)
     }
+    byIndex.forEach((item, index) => {
+      const at = index * 4
+      item.counts = [counts.data[at] ?? 0, counts.data[at + 1] ?? 0, counts.data[at + 2] ?? 0, counts.data[at + 3] ?? 0]
+    })
     this.segment = newest
   }
 }

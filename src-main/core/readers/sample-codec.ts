@@ -77,12 +77,26 @@ export class ByteReader {
   }
 
   varint(): number {
+    const bytes = this.bytes
+    let offset = this.offset
+    // Most numbers are one byte (a day's change): the fast path.
+    if (offset < this.end) {
+      const first = bytes[offset] as number
+      if (first < 0x80) {
+        this.offset = offset + 1
+        return first
+      }
+    }
     let value = 0
     let scale = 1
     for (;;) {
-      const byte = this.byte()
+      if (offset >= this.end) throw new TruncatedData('Ends early')
+      const byte = bytes[offset++] as number
       value += (byte & 0x7f) * scale
-      if (byte < 0x80) return value
+      if (byte < 0x80) {
+        this.offset = offset
+        return value
+      }
       scale *= 0x80
       if (scale > 2 ** 56) throw new TruncatedData('A number too long')
     }

@@ -123,16 +123,15 @@ export function encodeCounted(frame: CountedFrame, previous: (index: number) => 
   return encodeFrame(COUNTED, out.bytes())
 }
 
-/**
- * Reads a COUNTED frame, telling `onChange` each change as absolute counts (`current` holds each
- * index's counts before and is not changed here).
- */
-export function decodeCounted(
-  payload: Uint8Array,
-  current: (index: number) => Readonly<Counts>,
-  firstNewIndex: number,
-  onChange: (index: number, counts: Counts | null) => void
-): Omit<CountedFrame, 'changes'> {
+/** A COUNTED frame's head; its changes follow at `rest` (read them with applyChanges). */
+export interface CountedHead {
+  time: number
+  added: ItemIdentity[]
+  seen: Uint8Array
+  rest: ByteReader
+}
+
+export function readCountedHead(payload: Uint8Array): CountedHead {
   const input = new ByteReader(payload)
   const time = input.varint()
   const addedLength = input.varint()
@@ -142,6 +141,16 @@ export function decodeCounted(
     added.push({ docType, id: input.varint() })
   }
   const seen = input.take(input.varint())
+  return { time, added, seen, rest: input }
+}
+
+/**
+ * Applies a COUNTED frame's changes in place: `counts` holds four numbers per segment index
+ * (the new items' already zero), and `onChange` hears each index changed, or gone. Written for
+ * speed (no allocation per change): reading 90 days of 10,000 items has a 100 ms budget.
+ */
+export function applyChanges(head: CountedHead, counts: Float64Array, onChange: (index: number, gone: boolean) => void): void {
+  const input = head.rest
   const changes = input.varint()
   let index = -1
   for (let i = 0; i < changes; i++) {
@@ -149,16 +158,11 @@ export function decodeCounted(
     index += Math.floor(header / 16)
     const mask = header % 16
     if (mask === 0) {
-      onChange(index, null)
+      onChange(index, true)
       continue
     }
-    const before = index >= firstNewIndex && index < firstNewIndex + addedLength ? null : current(index)
-    const counts: Counts = [0, 0, 0, 0]
-    for (let field = 0; field < 4; field++) {
-      const base = before?.[field] ?? 0
-      counts[field] = mask & (1 << field) ? base + input.signed() : base
-    }
-    onChange(index, counts)
+    const at = index * 4
+    for (let field = 0; field < 4; field++) if (mask & (1 << field)) counts[at + field] = (counts[at + field] ?? 0) + input.signed()
+    onChange(index, false)
   }
-  return { time, added, seen }
 }

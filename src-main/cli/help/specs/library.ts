@@ -124,3 +124,30 @@ export const DUPLICATE: CommandSpec = {
   ],
   interrupted: 'Copies made before it stopped stay; flipdrop list shows them.'
 }
+
+export const STATS: CommandSpec = {
+  name: 'stats',
+  group: 'library',
+  summary: "What readers did: each item's views and leads, and their change over a period, from what FlipDrop counted.",
+  usage: ['[<id|link|slug>…]'],
+  description:
+    'FlipDrop keeps the counts each library sync and each refresh read (while the app runs, every 6 hours by default). ' +
+    'Without items, every item, the largest change first. An item FlipDrop did not count in the period shows "not counted" (null in --json), never 0. ' +
+    'Works offline; --refresh reads the current counts first, within the service\'s rate limit.',
+  positionals: [0, 10_000],
+  flags: [
+    { name: 'since', type: 'string', value: 'when', description: 'The start of the period: 7d, 30d, 90d, or an ISO date or moment (2026-11-01, 2026-11-01T09:00:00Z).', default: '7d', complete: ['7d', '30d', '90d'] },
+    { name: 'sort', type: 'string', value: 'views|leads', description: 'Largest change of views or of leads first.', default: 'views (the order of the items given, when given)', complete: ['views', 'leads'] },
+    { name: 'limit', type: 'string', value: 'n', description: 'Show at most this many items.', default: 'all' },
+    { name: 'csv', type: 'boolean', description: 'One CSV row per item with a header (delta_views, delta_leads…; times in ISO 8601).' },
+    { name: 'refresh', type: 'boolean', description: 'Ask the service for the current counts first, and keep them.' },
+    ...ITEM_REF_FLAGS
+  ],
+  examples: [
+    { says: 'What readers did in the last 7 days, most viewed first:', run: 'flipdrop stats' },
+    { says: 'The 10 items with the most new leads this month, counted now:', run: 'flipdrop stats --since 30d --sort leads --limit 10 --refresh' },
+    { says: 'One item since 1 November, as JSON:', run: 'flipdrop stats spring-catalogue --since 2026-11-01 --json' },
+    { says: 'Everything as a spreadsheet:', run: 'flipdrop stats --since 90d --csv > readers.csv' }
+  ],
+  interrupted: 'Nothing was changed; counts read before Ctrl+C are kept.'
+}

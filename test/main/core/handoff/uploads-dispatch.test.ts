@@ -19,16 +19,17 @@ async function setup() {
 }
 
 describe('createHandoffDispatch', () => {
-  it('answers the queue and the links of the running core, in envelopes', async () => {
+  it('answers the queue, the links and readers\' numbers of the running core, in envelopes', async () => {
     const { core, log } = await setup()
-    const dispatch = createHandoffDispatch({ uploads: core.uploads, links: core.links }, log)
+    const dispatch = createHandoffDispatch({ uploads: core.uploads, links: core.links, readers: core.readers }, log)
     await expect(dispatch('uploads:list', undefined)).resolves.toMatchObject({ ok: true, value: { jobs: [], paused: false } })
     await expect(dispatch('links:list', undefined)).resolves.toMatchObject({ ok: true, value: { links: [], folders: [] } })
+    await expect(dispatch('readers:summary', undefined)).resolves.toMatchObject({ ok: true, value: { week: {} } })
   })
 
   it('refuses every other area in words for the other command, without calling anything', async () => {
     const { core, log, lines } = await setup()
-    const dispatch = createHandoffDispatch({ uploads: core.uploads, links: core.links }, log)
+    const dispatch = createHandoffDispatch({ uploads: core.uploads, links: core.links, readers: core.readers }, log)
     for (const channel of ['auth:signOut', 'settings:update', 'app:openExternal', 'uploads:nope']) {
       await expect(dispatch(channel, undefined)).resolves.toEqual({
         ok: false,
@@ -40,7 +41,7 @@ describe('createHandoffDispatch', () => {
 
   it('checks the input with the contract schema before the queue sees it', async () => {
     const { core, log } = await setup()
-    const dispatch = createHandoffDispatch({ uploads: core.uploads, links: core.links }, log)
+    const dispatch = createHandoffDispatch({ uploads: core.uploads, links: core.links, readers: core.readers }, log)
     const reply = await dispatch('uploads:enqueueUrl', { url: 42 })
     expect(reply).toMatchObject({ ok: false, error: { code: 'invalid-input', message: expect.stringContaining('"uploads:enqueueUrl" was not valid') } })
     await expect(dispatch('uploads:list', undefined)).resolves.toMatchObject({ ok: true, value: { jobs: [] } })
@@ -60,7 +61,7 @@ describe('createHandoffDispatch', () => {
         throw new AppError('not-allowed', 'Not from here.')
       }
     }
-    const dispatch = createHandoffDispatch({ uploads, links }, log)
+    const dispatch = createHandoffDispatch({ uploads, links, readers: core.readers }, log)
     const reply = await dispatch('uploads:list', undefined)
     expect(reply).toEqual({ ok: false, error: { code: 'internal', message: 'Something went wrong inside FlipDrop. Please try again.', said: { key: 'coreApp.internal' } } })
     expect(JSON.stringify(reply)).not.toContain('/secret/')

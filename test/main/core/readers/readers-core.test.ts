@@ -153,4 +153,37 @@ describe("readers' numbers", () => {
     // Every page of the refresh was asked for after the last upload was sent.
     expect(Math.min(...lists.map((entry) => entry.atMs))).toBeGreaterThan(lastUpload)
   })
+
+  it('tells of new leads at most once a day, only when asked for in Settings', async () => {
+    emulator = await startEmulator({ keys: [QUEUE_KEY], log: () => {} })
+    const [a, b] = await emulator.seed(2)
+    if (!a || !b) throw new Error('no items')
+    await setCounts(a.id, { NoOfLeads: 1 })
+    await setCounts(b.id, { NoOfLeads: 1 })
+    const clock = testClock()
+    running = await startQueueCore(emulator, { settings: { readersNotifications: false }, core: { backgroundSync: true, readers: { now: clock.now } } })
+    const { core, events } = running
+    const news = () => events.filter((event) => event.channel === 'readers:news').map((event) => event.payload)
+    await countedOnce(core)
+    clock.advance(DAY)
+    await setCounts(a.id, { NoOfLeads: 13 })
+    await core.readers.refresh()
+    expect(news()).toEqual([])
+
+    await core.settings.update({ readersNotifications: true })
+    clock.advance(DAY)
+    await setCounts(a.id, { NoOfLeads: 25 })
+    await setCounts(b.id, { NoOfLeads: 3 })
+    await core.readers.refresh()
+    expect(news()).toEqual([{ accountId: core.connection.accountId, items: [{ name: a.name, leads: 12 }, { name: b.name, leads: 2 }] }])
+    // The same day: nothing more, however many leads come.
+    clock.advance(DAY / 2)
+    await setCounts(a.id, { NoOfLeads: 40 })
+    await core.readers.refresh()
+    expect(news()).toHaveLength(1)
+    clock.advance(DAY)
+    await setCounts(a.id, { NoOfLeads: 41 })
+    await core.readers.refresh()
+    expect(news()).toHaveLength(2)
+  })
 })

@@ -33,11 +33,11 @@ describe('the readers store', () => {
     await store.record(T0, [item(1, 100, 2), item(2, 5)])
     await store.record(T0 + DAY, [item(1, 150, 3), item(2, 5)])
     await store.record(T0 + 2 * DAY, [item(1, 160, 3), item(2, 9)])
-    const changes = await changesSince(dir, sec(T0 + DAY / 2))
+    const changes = await changesSince(dir, sec(T0 + DAY / 2), store.current)
     expect(changes.get('Flipbook:1')).toMatchObject({ delta: [60, 1, 0, 0], samples: 2, firstSeen: sec(T0) })
     expect(changes.get('Flipbook:2')).toMatchObject({ delta: [4, 0, 0, 0], samples: 2 })
     // From before the first count: the change since FlipDrop first counted it.
-    expect((await changesSince(dir, sec(T0 - DAY))).get('Flipbook:1')).toMatchObject({ delta: [60, 1, 0, 0], samples: 3 })
+    expect((await changesSince(dir, sec(T0 - DAY), store.current)).get('Flipbook:1')).toMatchObject({ delta: [60, 1, 0, 0], samples: 3 })
   })
 
   it('says an item not counted in the period has no change, never 0', async () => {
@@ -45,7 +45,7 @@ describe('the readers store', () => {
     await store.record(T0, [item(1, 100), item(2, 5)])
     // Only item 2 is read again (a refresh cut short).
     await store.record(T0 + 3 * DAY, [item(2, 8)])
-    const changes = await changesSince(dir, sec(T0 + DAY))
+    const changes = await changesSince(dir, sec(T0 + DAY), store.current)
     expect(changes.get('Flipbook:1')).toMatchObject({ delta: null, samples: 0 })
     expect(changes.get('Flipbook:2')).toMatchObject({ delta: [3, 0, 0, 0], samples: 1 })
   })
@@ -57,7 +57,7 @@ describe('the readers store', () => {
     await store.record(T0 + DAY, [item(1, 100)])
     const grown = (await stat(join(dir, '2026-10.samples'))).size - size
     expect(grown).toBeLessThan(20)
-    expect((await changesSince(dir, sec(T0 + DAY / 2))).get('Flipbook:1')).toMatchObject({ delta: [0, 0, 0, 0], samples: 1 })
+    expect((await changesSince(dir, sec(T0 + DAY / 2), store.current)).get('Flipbook:1')).toMatchObject({ delta: [0, 0, 0, 0], samples: 1 })
   })
 
   it('reads back what it wrote after a restart, across months, and each month alone', async () => {
@@ -71,7 +71,7 @@ describe('the readers store', () => {
     await store.record(T0 + 16 * DAY, [item(1, 45), item(2, 3)])
     expect((await readdir(dir)).filter((name) => name.endsWith('.samples')).sort()).toEqual(['2026-10.samples', '2026-11.samples'])
     // Since a moment in November: only November is read, its first frame says what was known.
-    const changes = await changesSince(dir, sec(T0 + 15 * DAY + 1000))
+    const changes = await changesSince(dir, sec(T0 + 15 * DAY + 1000), store.current)
     expect(changes.get('Flipbook:1')).toMatchObject({ delta: [5, 0, 0, 0], samples: 1, firstSeen: sec(T0) })
     expect(changes.get('Flipbook:2')).toMatchObject({ delta: [2, 0, 0, 0], samples: 1 })
   })
@@ -85,7 +85,7 @@ describe('the readers store', () => {
     store = await ReadersStore.open(dir, silentLogger)
     expect(store.get('Flipbook:1')?.counts).toEqual([20, 0, 0, 0])
     await store.record(T0 + 2 * DAY, [item(1, 25)])
-    const changes = await changesSince(dir, sec(T0 - DAY))
+    const changes = await changesSince(dir, sec(T0 - DAY), store.current)
     expect(changes.get('Flipbook:1')).toMatchObject({ delta: [15, 0, 0, 0], samples: 3 })
   })
 
@@ -126,7 +126,7 @@ describe('trends', () => {
       const one = day <= 35 ? day * 10 : 350 + (day - 35) * 60
       await store.record(T0 + day * DAY, [item(1, one), item(2, day * 10), ...(day >= 40 ? [item(3, (day - 40) * 50)] : [])])
     }
-    const trends = await weekTrends(dir, sec(T0 + 42 * DAY + 60))
+    const trends = await weekTrends(dir, sec(T0 + 42 * DAY + 60), store.current)
     expect(trends.get('Flipbook:1')).toEqual({ views: 420, leads: 0, rising: true })
     expect(trends.get('Flipbook:2')).toEqual({ views: 70, leads: 0, rising: false })
     // New this week: its views count, but nothing says it rises.
