@@ -1,7 +1,7 @@
 import type { DocType, SortOrder } from '../../../src-shared/domain/service/item'
 import type { LibrarySortKey } from './local-view'
 
-/** Where the library's list is: whose library, which folder and kind, in which order, for which search. */
+/** Where the library's list is: whose library, which folder and kind, in which order, for which search, rising or all. */
 export interface LibraryPlace {
   account: string | null
   folder: string | null
@@ -9,11 +9,13 @@ export interface LibraryPlace {
   sortBy: LibrarySortKey
   sortOrder: SortOrder
   search: string
+  /** Only the rising items (another list: it starts at the top). */
+  rising: boolean
 }
 
 /** One string per place, to remember a scroll position by. */
 export function placeKey(place: LibraryPlace): string {
-  return JSON.stringify([place.account, place.folder, place.docType, place.sortBy, place.sortOrder, place.search])
+  return JSON.stringify([place.account, place.folder, place.docType, place.sortBy, place.sortOrder, place.search, place.rising])
 }
 
 /**

@@ -1,8 +1,21 @@
 import type { LibraryItem } from '../../../src-shared/domain/library'
+import type { WeekTrend } from '../../../src-shared/domain/readers'
 import { SORT_KEYS, type DocType, type SortKey, type SortOrder } from '../../../src-shared/domain/service/item'
 
-/** What the library sorts by: the service's keys, and the table's Folder and Pages columns (sorted here only). */
-export type LibrarySortKey = SortKey | 'Folder' | 'Pages'
+/**
+ * What the library sorts by: the service's keys, the table's Folder and Pages columns, and the
+ * views and leads of the last 7 days (FlipDrop's own counts, which the service cannot sort by).
+ */
+export type LibrarySortKey = SortKey | 'Folder' | 'Pages' | WeekSortKey
+export type WeekSortKey = 'WeekViews' | 'WeekLeads'
+
+/** The shown account's last seven days by library key (readers.summary().week). */
+export type WeekTrends = Readonly<Record<string, WeekTrend>>
+const NO_TRENDS: WeekTrends = Object.freeze({})
+
+export function isWeekSortKey(key: LibrarySortKey): key is WeekSortKey {
+  return key === 'WeekViews' || key === 'WeekLeads'
+}
 
 /** Whether the service can sort by a key too (its answer to a search is then in the same order). */
 export function isServiceSortKey(key: LibrarySortKey): key is SortKey {
@@ -17,6 +30,8 @@ export interface LibraryFilter {
   docType: DocType | null
   sortBy: LibrarySortKey
   sortOrder: SortOrder
+  /** Only items whose views this week are well above their weeks before (FlipDrop decides: WeekTrend.rising). */
+  rising?: boolean
   /**
    * Items the service found for this search (its confirmation): shown even when the local
    * text search would not find them, so the list never says less than the service did.
@@ -96,7 +111,7 @@ function folderKey(item: LibraryItem): string | null {
   return key
 }
 
-function primaryOf(sortBy: LibrarySortKey, order: SortOrder): Compare {
+function primaryOf(sortBy: LibrarySortKey, order: SortOrder, week: WeekTrends): Compare {
   switch (sortBy) {
     case 'Name':
       return nullsLast(nameKey, byValue, order)
@@ -112,11 +127,16 @@ function primaryOf(sortBy: LibrarySortKey, order: SortOrder): Compare {
       return nullsLast((item) => item.pages, byValue, order)
     case 'Folder':
       return nullsLast(folderKey, byValue, order)
+    // A week FlipDrop did not count (or an item it never counted) is unknown: last either way, never taken as 0.
+    case 'WeekViews':
+      return nullsLast((item) => week[item.key]?.views ?? null, byValue, order)
+    case 'WeekLeads':
+      return nullsLast((item) => week[item.key]?.leads ?? null, byValue, order)
   }
 }
 
-function comparator(sortBy: LibrarySortKey, order: SortOrder): Compare {
-  const primary = primaryOf(sortBy, order)
+function comparator(sortBy: LibrarySortKey, order: SortOrder, week: WeekTrends): Compare {
+  const primary = primaryOf(sortBy, order, week)
   // Ties keep a stable, meaningful order: by name, then by key.
   const byName = nullsLast(nameKey, byValue, 'ASC')
   return (a, b) => primary(a, b) || byName(a, b) || byValue(a.key, b.key)
@@ -125,28 +145,32 @@ function comparator(sortBy: LibrarySortKey, order: SortOrder): Compare {
 /**
  * Sorts once per (items, key, order) and filters the sorted list per keystroke: typing in the
  * search box at 10,000 items is one linear pass, not a sort (bench: "search as you type").
+ * `week` is the shown account's last seven days: new counts sort again only when the order is by them.
  */
 export function createLocalView() {
-  let sortedFor: { items: readonly LibraryItem[]; sortBy: LibrarySortKey; order: SortOrder } | null = null
+  let sortedFor: { items: readonly LibraryItem[]; sortBy: LibrarySortKey; order: SortOrder; week: WeekTrends } | null = null
   let sorted: LibraryItem[] = []
 
-  function sortedItems(items: readonly LibraryItem[], sortBy: LibrarySortKey, order: SortOrder): LibraryItem[] {
-    if (!sortedFor || sortedFor.items !== items || sortedFor.sortBy !== sortBy || sortedFor.order !== order) {
-      sorted = [...items].sort(comparator(sortBy, order))
-      sortedFor = { items, sortBy, order }
+  function sortedItems(items: readonly LibraryItem[], sortBy: LibrarySortKey, order: SortOrder, week: WeekTrends): LibraryItem[] {
+    const weekChanged = isWeekSortKey(sortBy) && sortedFor?.week !== week
+    if (!sortedFor || sortedFor.items !== items || sortedFor.sortBy !== sortBy || sortedFor.order !== order || weekChanged) {
+      sorted = [...items].sort(comparator(sortBy, order, week))
+      sortedFor = { items, sortBy, order, week }
     }
     return sorted
   }
 
-  return (items: readonly LibraryItem[], filter: LibraryFilter): LibraryItem[] => {
+  return (items: readonly LibraryItem[], filter: LibraryFilter, week: WeekTrends = NO_TRENDS): LibraryItem[] => {
     const terms = filter.search.trim().toLowerCase().split(/\s+/).filter(Boolean)
-    const all = sortedItems(items, filter.sortBy, filter.sortOrder)
-    if (terms.length === 0 && filter.folder === null && filter.docType === null) return all
+    const all = sortedItems(items, filter.sortBy, filter.sortOrder, week)
+    const rising = filter.rising === true
+    if (terms.length === 0 && filter.folder === null && filter.docType === null && !rising) return all
     const found = filter.found
     return all.filter(
       (item) =>
         (filter.folder === null || (item.folder ?? '') === filter.folder) &&
         (filter.docType === null || item.docType === filter.docType) &&
+        (!rising || week[item.key]?.rising === true) &&
         (terms.every((term) => haystackOf(item).includes(term)) || found?.has(item.key) === true)
     )
   }

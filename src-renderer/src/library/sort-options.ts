@@ -1,5 +1,6 @@
 import type { SortOrder } from '../../../src-shared/domain/service/item'
 import type { LibrarySortKey } from './local-view'
+import { TREND_WORDS } from './trend-words'
 import { LIBRARY_WORDS, SORT_WORDS } from './words'
 
 /** One choice of the Sort menu: a key and a direction, named as people say it ("Newest first"). */
@@ -20,6 +21,10 @@ const ORDER: [LibrarySortKey, SortOrder][] = [
   ['NoOfViews', 'ASC'],
   ['NoOfLeads', 'DESC'],
   ['NoOfLeads', 'ASC'],
+  ['WeekViews', 'DESC'],
+  ['WeekViews', 'ASC'],
+  ['WeekLeads', 'DESC'],
+  ['WeekLeads', 'ASC'],
   ['Pages', 'DESC'],
   ['Pages', 'ASC'],
   ['Folder', 'ASC'],
@@ -40,8 +45,10 @@ export const SORT_OPTIONS: readonly SortOption[] = ORDER.map(([sortBy, sortOrder
 
 /** The list's columns, in order; each sorts by its key, text columns A–Z and numbers largest first on the first click. */
 export interface TableColumn {
-  id: 'name' | 'folder' | 'kind' | 'pages' | 'views' | 'leads' | 'created'
+  id: 'name' | 'folder' | 'kind' | 'pages' | 'views' | 'leads' | 'weekViews' | 'weekLeads' | 'created'
   label: string
+  /** What the header says where the list is narrow (its accessible name and tooltip stay `label`). */
+  shortLabel?: string
   sortBy: LibrarySortKey
   firstOrder: SortOrder
   numeric: boolean
@@ -54,6 +61,22 @@ export const TABLE_COLUMNS: readonly TableColumn[] = [
   { id: 'pages', get label() { return LIBRARY_WORDS.columns.pages }, sortBy: 'Pages', firstOrder: 'DESC', numeric: true },
   { id: 'views', get label() { return LIBRARY_WORDS.columns.views }, sortBy: 'NoOfViews', firstOrder: 'DESC', numeric: true },
   { id: 'leads', get label() { return LIBRARY_WORDS.columns.leads }, sortBy: 'NoOfLeads', firstOrder: 'DESC', numeric: true },
+  {
+    id: 'weekViews',
+    get label() { return TREND_WORDS.columns.weekViews },
+    get shortLabel() { return TREND_WORDS.columns.weekViewsShort },
+    sortBy: 'WeekViews',
+    firstOrder: 'DESC',
+    numeric: true
+  },
+  {
+    id: 'weekLeads',
+    get label() { return TREND_WORDS.columns.weekLeads },
+    get shortLabel() { return TREND_WORDS.columns.weekLeadsShort },
+    sortBy: 'WeekLeads',
+    firstOrder: 'DESC',
+    numeric: true
+  },
   { id: 'created', get label() { return LIBRARY_WORDS.columns.created }, sortBy: 'CreatedOn', firstOrder: 'DESC', numeric: true }
 ]
 

@@ -3,6 +3,7 @@ import type { DocType } from '../../../src-shared/domain/service/item'
 import { groupedCount } from '../format/count'
 import { intlLocale, counted, t } from '../i18n/i18n'
 import { COMMON_WORDS } from '../words/common'
+import { TREND_WORDS } from './trend-words'
 
 /*
  * Every word the library shows: catalog area `library`. Outcomes, not internals (no item
@@ -109,7 +110,9 @@ export const SORT_WORDS = {
   NoOfLeads: { get DESC() { return t('library.sort.mostLeads') }, get ASC() { return t('library.sort.fewestLeads') } },
   Pages: { get DESC() { return t('library.sort.mostPages') }, get ASC() { return t('library.sort.fewestPages') } },
   Folder: { get ASC() { return t('library.sort.folderAZ') }, get DESC() { return t('library.sort.folderZA') } },
-  DocType: { get ASC() { return t('library.sort.documentsFirst') }, get DESC() { return t('library.sort.flipbooksFirst') } }
+  DocType: { get ASC() { return t('library.sort.documentsFirst') }, get DESC() { return t('library.sort.flipbooksFirst') } },
+  WeekViews: { get DESC() { return TREND_WORDS.sort.mostViewsWeek }, get ASC() { return TREND_WORDS.sort.fewestViewsWeek } },
+  WeekLeads: { get DESC() { return TREND_WORDS.sort.mostLeadsWeek }, get ASC() { return TREND_WORDS.sort.fewestLeadsWeek } }
 }
 
 export const detailWords = {

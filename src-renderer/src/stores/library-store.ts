@@ -7,15 +7,17 @@ import type { ItemDetails } from '../../../src-shared/domain/service/item-detail
 import type { DocType, SortOrder } from '../../../src-shared/domain/service/item'
 import { bridge } from '../bridge'
 import { askAgainForMissingCovers } from '../library/covers'
-import { createLocalView, foldersOf, isServiceSortKey, type LibraryFilter, type LibrarySortKey } from '../library/local-view'
+import { createLocalView, foldersOf, isServiceSortKey, type LibraryFilter, type LibrarySortKey, type WeekTrends } from '../library/local-view'
 import type { LibraryPlace } from '../library/list-place'
 import { followPublishedCovers } from '../library/published-covers'
 import { SORT_OPTIONS } from '../library/sort-options'
+import { useReadersStore } from './readers-store'
 
 /** Waits this long after the last keystroke before asking the service to confirm a search. */
 export const CONFIRM_DELAY_MS = 350
 
 const PREFERENCES_KEY = 'flipdrop.library'
+const NO_TRENDS: WeekTrends = Object.freeze({})
 
 interface Preferences {
   layout: 'grid' | 'list'
@@ -56,8 +58,13 @@ export const useLibraryStore = defineStore('library', () => {
   const layout = ref<Preferences['layout']>(preferences.layout)
   const filter = ref<LibraryFilter>({ search: '', folder: null, docType: null, sortBy: preferences.sortBy, sortOrder: preferences.sortOrder })
 
+  /** Readers' numbers of the last seven days of the account shown, for its columns, orders, Rising and cards. */
+  const readers = useReadersStore()
+  const trends = computed(() => readers.summaryOf(account.value))
+  const week = computed<WeekTrends>(() => trends.value?.week ?? NO_TRENDS)
+
   const localView = createLocalView()
-  const shown = computed(() => localView(items.value, filter.value))
+  const shown = computed(() => localView(items.value, filter.value, week.value))
   /** Where the list is: whose library, which folder and kind, in which order, for which search. */
   const place = computed<LibraryPlace>(() => ({
     account: account.value,
@@ -65,7 +72,8 @@ export const useLibraryStore = defineStore('library', () => {
     docType: filter.value.docType,
     sortBy: filter.value.sortBy,
     sortOrder: filter.value.sortOrder,
-    search: filter.value.search.trim()
+    search: filter.value.search.trim(),
+    rising: filter.value.rising === true
   }))
   const folders = computed(() => foldersOf(items.value))
 
@@ -244,6 +252,11 @@ export const useLibraryStore = defineStore('library', () => {
     if (filter.value.search.trim() !== '') confirmSoon()
   }
 
+  /** Only the rising items, or all again; the service knows nothing of it, so nothing is asked. */
+  function setRising(rising: boolean): void {
+    filter.value = { ...filter.value, rising }
+  }
+
   function setSort(sortBy: LibrarySortKey, sortOrder: SortOrder): void {
     filter.value = { ...filter.value, sortBy, sortOrder }
     savePreferences()
@@ -301,6 +314,8 @@ export const useLibraryStore = defineStore('library', () => {
     items,
     shown,
     folders,
+    trends,
+    week,
     sync,
     hasDocumentHost,
     loaded,
@@ -321,6 +336,7 @@ export const useLibraryStore = defineStore('library', () => {
     setSearch,
     setFolder,
     setDocType,
+    setRising,
     setSort,
     setLayout,
     openDetails,

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test'
 
 /** The list's columns, as their headers name them. */
-export type LibraryColumn = 'Name' | 'Folder' | 'Kind' | 'Pages' | 'Views' | 'Leads' | 'Created'
+export type LibraryColumn = 'Name' | 'Folder' | 'Kind' | 'Pages' | 'Views' | 'Leads' | 'Views, last 7 days' | 'Leads, last 7 days' | 'Created'
 
 /** Page object of the library view: toolbar, status line, the virtual grid or table, the details panel and its dialogs. */
 export class LibraryPage {
@@ -67,13 +67,16 @@ export class LibraryPage {
       Pages: '[data-column="pages"]',
       Views: '[data-column="views"]',
       Leads: '[data-column="leads"]',
+      'Views, last 7 days': '[data-column="weekViews"]',
+      'Leads, last 7 days': '[data-column="weekLeads"]',
       Created: '[data-column="created"]'
     }
     return row.locator(selectors[column])
   }
 
   columnHeader(column: LibraryColumn): Locator {
-    return this.table.getByRole('columnheader', { name: column })
+    // Exact: "Views" is also the start of "Views, last 7 days".
+    return this.table.getByRole('columnheader', { name: column, exact: true })
   }
 
   /** Clicks a column's header until the list is sorted by it in that direction. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { PlaceMemory, scrollOnMove, type LibraryPlace } from '../../../src-renderer/src/library/list-place'
 
-const home: LibraryPlace = { account: 'user-1', folder: null, docType: null, sortBy: 'CreatedOn', sortOrder: 'DESC', search: '' }
+const home: LibraryPlace = { account: 'user-1', folder: null, docType: null, sortBy: 'CreatedOn', sortOrder: 'DESC', search: '', rising: false }
 
 describe('where the library list starts when its place changes', () => {
   it('starts another order, kind, search or account at the top', () => {
