@@ -2,13 +2,8 @@ import { contract } from '../../src-shared/contract'
 import { createFlipdropApi, type BridgeArea } from '../../src-shared/contract/bridge'
 import type { CoreConfig } from '../core/core'
 import { connectToHolder } from '../core/handoff/handoff-client'
-import { createDispatch } from '../ipc/dispatch'
-import { handlersOf } from '../ipc/handler-table'
 import type { CliContext } from './cli-context'
-import { bootCommandCore } from './command-core'
-import { CliError } from './cli-error'
-import { EXIT } from './exit-codes'
-import { AccountChoiceError } from '../core/accounts/resolve-account'
+import { coreHere } from './core-here'
 
 /** Links and hot folders, wherever the data folder is held: here, or in the app (or `flipdrop watch`). */
 export interface LinksSession {
@@ -25,18 +20,8 @@ export function settleMs(env: NodeJS.ProcessEnv): number | undefined {
 
 /** Takes the data folder and starts the core here (links watched or not, uploads run or not). */
 async function here(ctx: CliContext, extra: Pick<CoreConfig, 'links' | 'runUploads' | 'account'>, onEvent?: (channel: string, payload: unknown) => void): Promise<LinksSession> {
-  const booted = bootCommandCore(ctx, { ...extra, keychain: await ctx.keychain(), emit: (spec, payload) => onEvent?.(spec.channel, payload) })
-  try {
-    await booted.startup.ready()
-  } catch (error) {
-    const failure = booted.failure ?? error
-    // Said in the command's words (exit 2 or 3), as when the command itself resolved it.
-    if (failure instanceof AccountChoiceError) throw failure
-    throw new CliError(failure instanceof Error ? failure.message : String(failure), EXIT.failed)
-  }
-  const dispatch = createDispatch(handlersOf(booted), booted.log)
-  const api = createFlipdropApi({ invoke: (channel, input) => dispatch(channel, input), subscribe: () => () => {} }, () => '')
-  return { runner: { here: true }, links: api.links, close: () => booted.close() }
+  const started = await coreHere(ctx, extra, onEvent)
+  return { runner: { here: true }, links: started.api.links, close: () => started.close() }
 }
 
 /**
