@@ -57,7 +57,7 @@ test('the bridge exposes only contract methods, frozen', async ({ app }) => {
     frozen: Object.isFrozen(window.flipdrop) && Object.isFrozen(window.flipdrop.app)
   }))
   expect(shape).toEqual({
-    keys: ['account', 'app', 'auth', 'filePicker', 'getPathForFile', 'library', 'links', 'pathsForFiles', 'settings', 'share', 'uploads'],
+    keys: ['account', 'app', 'auth', 'filePicker', 'getPathForFile', 'library', 'links', 'pathsForFiles', 'readers', 'settings', 'share', 'uploads'],
     app: [
       'checkForUpdates',
       'copyText',
