@@ -7,7 +7,7 @@ test('Settings is one column of named sections, Network among them; no sign-out;
   await app.goTo('settings')
   await expect(app.heading('settings')).toBeAttached()
   const main = page.getByRole('main')
-  await expect(main.getByRole('heading', { level: 2 })).toHaveText(['Language', 'Publishing', 'Watched folders', 'Network', 'Service addresses', 'API key', 'Updates'])
+  await expect(main.getByRole('heading', { level: 2 })).toHaveText(['Language', 'Publishing', 'Readers’ numbers', 'Watched folders', 'Network', 'Service addresses', 'API key', 'Updates'])
   // "Can't reach the service" in the status strip sends people to Settings → Network: it says when to use a proxy.
   const network = page.getByRole('region', { name: 'Network' })
   await expect(network).toContainText('company network')
