@@ -397,7 +397,7 @@ export async function createCore(config: CoreConfig, log: Logger): Promise<Core>
       clientFor: (accountId) => connection.clientFor(accountId),
       identify: (accountId) => connection.identify(accountId),
       docTypes: () => (effectiveSettings(store.get(), environment).documentUrl ? ['Flipbook', 'Document'] : ['Flipbook']),
-      uploadsBusy: () => uploads.list().jobs.some((job) => !job.paused && (job.state === 'queued' || job.state === 'uploading' || job.state === 'verifying')),
+      uploadsBusy: () => uploads.sending(),
       libraryItem: (accountId, key) => library.accountItem(accountId, key),
       takeRows: (accountId, rows, hostDocType) => library.takeRows(accountId, rows, hostDocType),
       ...(config.chooseSavePath ? { chooseSavePath: config.chooseSavePath } : {}),

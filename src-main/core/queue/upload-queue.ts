@@ -92,6 +92,8 @@ export interface UploadQueueDependencies {
 /** The `uploads` area, plus what the core and the shell need. */
 export interface UploadQueue extends HandlersOf<'uploads'> {
   list(): QueueView
+  /** Jobs wait to be sent or are being sent (not held): work that can wait (counting readers) waits for them. */
+  sending(): boolean
   /** Pauses one job, or the whole queue without one. */
   pause(input?: { jobId?: string | undefined }): Promise<QueueView>
   resume(input?: { jobId?: string | undefined }): Promise<QueueView>
@@ -472,6 +474,11 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
     return shown === null ? { maxFileSizeBytes: null, quotas: {}, learnedAt: null } : limitsOf(shown).view
   }
 
+  /** From the records, without building the queue's view: asked between every page of a counts refresh. */
+  function sending(): boolean {
+    return store.jobs().some((job) => !job.paused && (job.state === 'queued' || job.state === 'uploading' || job.state === 'verifying'))
+  }
+
   function list(): QueueView {
     return { jobs: store.jobs().map(view), paused: store.paused, connectivity: connectivity(), limits: limitsView(), notices: deps.notices.map((notice) => notice.text), noticesSaid: deps.notices.map((notice) => notice.said) }
   }
@@ -582,6 +589,7 @@ export function createUploadQueue(deps: UploadQueueDependencies): UploadQueue {
 
   const queue: UploadQueue = {
     list,
+    sending,
     async enqueueOpened(paths) {
       await ready
       const result = await admit(await intake.fromPaths({ paths: [...paths], docType: 'Flipbook', onSameContent: 'ask' }, accountForCurrent))

@@ -33,11 +33,6 @@ export class CountTable {
     grown.set(this.data)
     this.data = grown
   }
-
-  copy(from: number, to: CountTable, at: number): void {
-    to.ensure(at + 1)
-    to.data.set(this.data.subarray(from * 4, from * 4 + 4), at * 4)
-  }
 }
 
 /**

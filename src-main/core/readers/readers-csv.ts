@@ -1,6 +1,5 @@
 import { createWriteStream } from 'node:fs'
 import { once } from 'node:events'
-import { basename } from 'node:path'
 import { csvCell } from '../queue/export-csv'
 import { scanHistory } from './history-scan'
 import { isoOf } from './trends'
@@ -52,5 +51,5 @@ export async function writeSamplesCsv(
 
 /** The name the save dialog offers: "Readers' numbers 2026-11-28.csv". */
 export function samplesCsvName(now: Date): string {
-  return basename(`Readers numbers ${now.toISOString().slice(0, 10)}.csv`)
+  return `Readers numbers ${now.toISOString().slice(0, 10)}.csv`
 }

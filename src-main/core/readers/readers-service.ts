@@ -124,7 +124,12 @@ export function createReadersService(deps: ReadersDependencies): ReadersService 
   /** The account's numbers changed (or its refresh started or ended): the window hears it when it is shown. */
   function changed(accountId: string): void {
     weeks.delete(accountId)
-    if (closed || deps.shownAccount() !== accountId) return
+    if (deps.shownAccount() === accountId) tellWindow(accountId)
+  }
+
+  /** The window hears the numbers of the account it shows (unless another is shown by the time they are read). */
+  function tellWindow(accountId: string | null): void {
+    if (closed) return
     void summaryOf(accountId).then(
       (summary) => {
         if (!closed && deps.shownAccount() === accountId) deps.emit(contract.readers.changed, summary)
@@ -317,13 +322,7 @@ export function createReadersService(deps: ReadersDependencies): ReadersService 
       await record(accountId, counted, gone)
     },
     accountChanged() {
-      const accountId = deps.shownAccount()
-      void summaryOf(accountId).then(
-        (summary) => {
-          if (!closed && deps.shownAccount() === accountId) deps.emit(contract.readers.changed, summary)
-        },
-        (error: unknown) => deps.log.warn("Readers' numbers could not be read", error)
-      )
+      tellWindow(deps.shownAccount())
     },
     async forget(accountId) {
       const store = stores.get(accountId)

@@ -18,10 +18,6 @@ export type Counts = [views: number, leads: number, sales: number, approvals: nu
 
 export const ZERO: Counts = [0, 0, 0, 0]
 
-export function toCounts(counts: ReaderCounts): Counts {
-  return [counts.views, counts.leads, counts.sales, counts.approvals]
-}
-
 export function fromCounts(counts: Readonly<Counts>): ReaderCounts {
   return Object.fromEntries(READER_COUNTS.map((name, index) => [name, counts[index] ?? 0])) as ReaderCounts
 }
