@@ -56,10 +56,16 @@ test('the library\'s replace question: both first pages at 160 px and sharp at 2
   const dialog = library.replaceDialog
   const now = dialog.getByTestId('replace-now')
   const next = dialog.getByTestId('replace-new')
-  // Never an empty box: while the new page is drawn, its box says so.
-  const firstState = await next.getAttribute('data-state')
-  expect(['loading', 'ready']).toContain(firstState)
-  if (firstState === 'loading') await expect(next.getByRole('status')).toHaveText('Drawing the first page…')
+  // Never an empty box: while the new page is drawn, its box says so. State and words are read in
+  // one go in the page, since the drawing may finish between two separate reads.
+  const firstLook = await next.evaluate((side) => ({
+    state: side.getAttribute('data-state'),
+    says: side.querySelector('[role="status"]')?.textContent?.trim() ?? null,
+    picture: side.querySelector('img') !== null
+  }))
+  expect(['loading', 'ready']).toContain(firstLook.state)
+  if (firstLook.state === 'loading') expect(firstLook.says).toBe('Drawing the first page…')
+  else expect(firstLook.picture).toBe(true)
 
   await expect(next).toHaveAttribute('data-state', 'ready', { timeout: 15_000 })
   await expect(now).toHaveAttribute('data-state', 'ready')

@@ -13,17 +13,17 @@ import { EVERY_SIZE, snapshotLaptop } from './support/snapshot-laptop'
  * Issue 31, right to left: in Arabic the window mirrors. The sidebar is on the right, icons
  * that point turn round, the library grid starts on the right and its arrow keys follow the
  * eye, and a PDF dropped on the window is still queued. Nothing here reads English words:
- * the views are found by their place and their test ids.
+ * the views are found by data attributes and test ids.
  */
 
 const dropDir = mkdtempSync(join(tmpdir(), 'flipdrop-e2e-rtl-'))
 test.use({ signedIn: true, emulatorOptions: { seed: true }, hostOptions: { dropDir }, viewport: { width: 1280, height: 800 } })
 
-/** The sidebar's entries in their order: publish, library, watched folders, account, settings. */
-const NAV = { publish: 0, library: 1, watched: 2, account: 3, settings: 4 } as const
+type View = 'publish' | 'library' | 'watched' | 'account' | 'settings'
 
-function navItem(page: Page, view: keyof typeof NAV): Locator {
-  return page.locator('.sidebar-nav > .nav-item').nth(NAV[view])
+/** A sidebar entry by the view it opens (a data attribute, never its words or its place). */
+function navItem(page: Page, view: View): Locator {
+  return page.locator(`nav [data-view="${view}"]`)
 }
 
 /** Arabic chosen as Settings → Language saves it; then a new start, which speaks it from the first paint. */
