@@ -29,7 +29,57 @@ async function publishOnce(publish: PublishPage, names: string[]): Promise<void>
   await expect(publish.empty).toBeVisible()
 }
 
-test('Replace on already-published content asks first; Undo within the window sends nothing; confirmed, it is sent once the window passed', async ({
+/*
+ * The pictures of the undo window (a screenshot and an axe scan in light and dark) take longer
+ * than its 10 s on a busy machine; they get a window of a minute, so the picture is always of the
+ * window still open. The real 10 s is checked by the test after, without pictures.
+ */
+test.describe('with a window long enough for pictures', () => {
+  test.use({ hostOptions: { dropDir, core: { queue: { undoWindowMs: 60_000 } } } })
+
+  test('Replace on already-published content asks first, and Undo within the window sends nothing', async ({ app, emulator, page }) => {
+    test.setTimeout(120_000)
+    const publish = new PublishPage(page)
+    await expect(app.heading('publish')).toBeVisible()
+    await publishOnce(publish, ['alpha'])
+
+    await publish.drop([{ name: 'alpha.pdf' }])
+    const question = publish.sameContent('alpha.pdf')
+    await expect(question).toContainText('alpha.pdf is already published as “alpha”.')
+    await expect(question).toContainText('Replacing keeps its link')
+    await question.getByRole('button', { name: 'Replace “alpha”…' }).click()
+
+    // The confirmation: the item named, its link kept, the new first page beside the cover.
+    const dialog = publish.replaceDialog
+    await expect(dialog).toHaveAccessibleName('Replace “alpha”?')
+    await expect(dialog).toContainText('The link stays the same.')
+    await expect(dialog.getByTestId('replace-new')).toHaveAttribute('data-state', 'ready', { timeout: 15_000 })
+    await expect(publish.row('alpha')).toHaveAttribute('data-paused', 'true')
+    await snapshotLaptop(page, 'publish-replace-confirm')
+    expect(replaces(emulator)).toBe(0)
+
+    // Confirmed, then undone within the window, once per laptop size.
+    for (const size of LAPTOP_SIZES) {
+      if ((await publish.rows.count()) === 0) {
+        await publish.drop([{ name: 'alpha.pdf' }])
+        await publish.sameContent('alpha.pdf').getByRole('button', { name: 'Replace “alpha”…' }).click()
+      }
+      await publish.replaceDialog.getByRole('button', { name: 'Replace', exact: true }).click()
+      await expect(publish.replaceDialog).toBeHidden()
+      const toast = publish.toast.filter({ hasText: 'Replacing “alpha” in a moment.' })
+      await expect(toast.getByRole('button', { name: /^Undo/ })).toBeVisible()
+      await expect(publish.state('alpha')).toHaveText('Waiting')
+      await expect(publish.reason('alpha')).toHaveText(/^Starts in \d+ s — you can still undo it\.$/)
+      await snapshotLaptop(page, 'publish-replace-undo-window', [size])
+      await toast.getByRole('button', { name: /^Undo/ }).click()
+      await expect(publish.toast.filter({ hasText: 'Replacement undone — nothing was sent.' }).first()).toBeVisible()
+      await expect(publish.rows).toHaveCount(0)
+    }
+    expect(replaces(emulator)).toBe(0)
+  })
+})
+
+test('with the real 10 s window: Undo sends nothing even after it; confirmed, the replace is sent once, only when the window has passed', async ({
   app,
   emulator,
   page
@@ -41,39 +91,14 @@ test('Replace on already-published content asks first; Undo within the window se
   const alpha = [...emulator.state.items.values()].find((item) => item.name === 'alpha')
   const before = { fileId: alpha?.fileId, slug: alpha?.slug }
 
+  // Confirmed, then undone at once.
   await publish.drop([{ name: 'alpha.pdf' }])
-  const question = publish.sameContent('alpha.pdf')
-  await expect(question).toContainText('alpha.pdf is already published as “alpha”.')
-  await expect(question).toContainText('Replacing keeps its link')
-  await question.getByRole('button', { name: 'Replace “alpha”…' }).click()
-
-  // The confirmation: the item named, its link kept, the new first page beside the cover.
-  const dialog = publish.replaceDialog
-  await expect(dialog).toHaveAccessibleName('Replace “alpha”?')
-  await expect(dialog).toContainText('The link stays the same.')
-  await expect(dialog.getByTestId('replace-new')).toHaveAttribute('data-state', 'ready', { timeout: 15_000 })
-  await expect(publish.row('alpha')).toHaveAttribute('data-paused', 'true')
-  await snapshotLaptop(page, 'publish-replace-confirm')
-  expect(replaces(emulator)).toBe(0)
-
-  // Confirmed, then undone within the window, once per laptop size (the window lasts 10 s; the
-  // screenshots of one size and axe fit in it).
-  for (const size of LAPTOP_SIZES) {
-    if ((await publish.rows.count()) === 0) {
-      await publish.drop([{ name: 'alpha.pdf' }])
-      await publish.sameContent('alpha.pdf').getByRole('button', { name: 'Replace “alpha”…' }).click()
-    }
-    await publish.replaceDialog.getByRole('button', { name: 'Replace', exact: true }).click()
-    await expect(publish.replaceDialog).toBeHidden()
-    const toast = publish.toast.filter({ hasText: 'Replacing “alpha” in a moment.' })
-    await expect(toast.getByRole('button', { name: /^Undo/ })).toBeVisible()
-    await expect(publish.state('alpha')).toHaveText('Waiting')
-    await expect(publish.reason('alpha')).toHaveText(/^Starts in \d+ s — you can still undo it\.$/)
-    await snapshotLaptop(page, 'publish-replace-undo-window', [size])
-    await toast.getByRole('button', { name: /^Undo/ }).click()
-    await expect(publish.toast.filter({ hasText: 'Replacement undone — nothing was sent.' }).first()).toBeVisible()
-    await expect(publish.rows).toHaveCount(0)
-  }
+  await publish.sameContent('alpha.pdf').getByRole('button', { name: 'Replace “alpha”…' }).click()
+  await publish.replaceDialog.getByRole('button', { name: 'Replace', exact: true }).click()
+  const toast = publish.toast.filter({ hasText: 'Replacing “alpha” in a moment.' })
+  await toast.getByRole('button', { name: /^Undo/ }).click()
+  await expect(publish.toast.filter({ hasText: 'Replacement undone — nothing was sent.' }).first()).toBeVisible()
+  await expect(publish.rows).toHaveCount(0)
   // Past the window: still nothing was sent.
   await page.waitForTimeout(UNDO_WINDOW_MS + 1000)
   expect(replaces(emulator)).toBe(0)

@@ -12,6 +12,7 @@ export type JsonRewrite = (path: string, body: Record<string, unknown>) => Recor
 export async function startRewritingProxy(target: string, rewrite: JsonRewrite): Promise<{ url: string; close(): Promise<void> }> {
   const upstream = new URL(target)
   const server = createServer((request, response) => {
+    let answered = false
     const outgoing = httpRequest(
       {
         host: upstream.hostname,
@@ -21,9 +22,16 @@ export async function startRewritingProxy(target: string, rewrite: JsonRewrite):
         headers: { ...request.headers, host: upstream.host }
       },
       (answer) => {
+        answered = true
         const chunks: Buffer[] = []
+        let ended = false
         answer.on('data', (chunk: Buffer) => chunks.push(chunk))
+        // Cut off before its end: the client must see a cut too, never half an answer.
+        answer.on('close', () => {
+          if (!ended) response.destroy()
+        })
         answer.on('end', () => {
+          ended = true
           let body = Buffer.concat(chunks)
           const headers: IncomingHttpHeaders = { ...answer.headers }
           if (String(headers['content-type']).includes('json')) {
@@ -36,7 +44,12 @@ export async function startRewritingProxy(target: string, rewrite: JsonRewrite):
         })
       }
     )
-    outgoing.on('error', () => response.destroy())
+    // An early answer (a 413 from Content-Length) ends the upstream connection while the body is
+    // still being passed on: that write fails, but the answer has come and is passed back as the
+    // service's. Only a failure before any answer is the client's failure too.
+    outgoing.on('error', () => {
+      if (!answered) response.destroy()
+    })
     request.pipe(outgoing)
   })
   return serveLocally(server)

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect } from '../fixtures'
-import { seriousFindings } from './a11y'
+import { seriousFindings, settled } from './a11y'
 import { outsideTestBudget, screenshotPath } from './screenshots'
 
 /** Screenshots the page in light and dark (test-artifacts/screenshots) and scans each with axe. */
@@ -10,7 +10,7 @@ export async function snapshotBoth(page: Page, name: string): Promise<void> {
     const findings = await outsideTestBudget(async () => {
       // A picture and a scan of a settled page: nothing mid-way through a Vue enter or leave
       // transition (a toast fading out is half-transparent: axe would judge its contrast).
-      await page.waitForFunction(() => document.querySelector('[class*="-enter-active"], [class*="-leave-active"]') === null, undefined, { timeout: 10_000 })
+      await settled(page)
       await page.screenshot({ path: screenshotPath(`${name}-${colorScheme}.png`), fullPage: true })
       return seriousFindings(page)
     })

@@ -28,6 +28,9 @@ const told = (running: QueueCore): Connectivity[] =>
 async function signedIn(): Promise<QueueCore> {
   const running = await startQueueCore(emulator, { core: { library: { syncRetryMs: 60_000 } } })
   await expect.poll(() => running.core.connection.accountId, { timeout: 10_000 }).not.toBeNull()
+  // The sign-in's own library sync ends first: a sync() asked later would join it, and it may
+  // finish with the pages it read before the tests' faults began.
+  expect((await running.core.library.sync()).phase).toBe('idle')
   return running
 }
 
