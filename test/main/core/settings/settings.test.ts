@@ -122,6 +122,23 @@ describe('settings store', () => {
     expect(again.get()).toMatchObject({ uploadConcurrency: 4, proxyUrl: 'http://proxy.example.com:8080' })
   })
 
+  it('two changes asked in the same moment are both kept, on disk too (each applies to what the other kept)', async () => {
+    const { dir, log } = await folder()
+    const store = await openSettingsStore(dir, log)
+    const [first, second] = await Promise.all([store.update({ readersRefresh: 'hourly' }), store.update({ readersNotifications: true })])
+    expect(first).toMatchObject({ readersRefresh: 'hourly', readersNotifications: false })
+    expect(second).toMatchObject({ readersRefresh: 'hourly', readersNotifications: true })
+    expect(store.get()).toMatchObject({ readersRefresh: 'hourly', readersNotifications: true })
+    expect((await openSettingsStore(dir, log)).get()).toMatchObject({ readersRefresh: 'hourly', readersNotifications: true })
+  })
+
+  it('a refused change leaves the next one free to apply', async () => {
+    const { dir, log } = await folder()
+    const store = await openSettingsStore(dir, log)
+    await expect(store.update({ uploadConcurrency: 0 })).rejects.toThrow()
+    await expect(store.update({ uploadConcurrency: 3 })).resolves.toMatchObject({ uploadConcurrency: 3 })
+  })
+
   it('a change of one setting keeps the others (a document address typed at sign-in keeps the proxy)', async () => {
     const { dir, log } = await folder()
     const store = await openSettingsStore(dir, log)
