@@ -132,7 +132,7 @@ export async function startEmulator(input: EmulatorOptionsInput = {}): Promise<R
     // A port in use: release what was opened before reporting.
     await Promise.all(servers.filter((s) => s.listening).map(closeListener))
     await env.source.close()
-    if (ownDir) await rm(dataDir, { recursive: true, force: true })
+    if (ownDir) await rm(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 })
     throw err
   }
   hostNames.base = `${urlHost}:${String(flipPort)}`
@@ -159,7 +159,9 @@ export async function startEmulator(input: EmulatorOptionsInput = {}): Promise<R
       await Promise.all(servers.map(closeListener))
       await env.source.close()
       await persistence?.flush()
-      if (ownDir) await rm(dataDir, { recursive: true, force: true })
+      // An upload still being written when the test ends can add a part file while the folder
+      // is removed (ENOTEMPTY): Node's rm tries again.
+      if (ownDir) await rm(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 })
     })())
   }
 }
