@@ -80,20 +80,20 @@ export async function openSettingsStore(directory: string, log: Logger, options:
   // One change at a time: each is applied to what the one before kept. Two changes in the same
   // moment (a select, then a switch) would otherwise both start from the old values, and the
   // later write would take the earlier change back.
-  let queue: Promise<unknown> = Promise.resolve()
+  let applying: Promise<unknown> = Promise.resolve()
   return {
     get: () => current,
     notice: notice?.text ?? null,
     noticeSaid: notice?.said ?? null,
     async update(patch) {
       const change = settingsPatchSchema.parse(patch)
-      const applied = queue.then(async () => {
+      const applied = applying.then(async () => {
         const next = settingsSchema.parse({ ...current, ...change })
         await writeFileDurably(path, `${JSON.stringify(next, null, 2)}\n`, { mode: 0o600 })
         current = next
         return next
       })
-      queue = applied.catch(() => undefined)
+      applying = applied.catch(() => undefined)
       return applied
     }
   }
